@@ -1,0 +1,28 @@
+// Browser hooks: global styles, the shared layout around every page, and smooth scroll to the top on navigation.
+import React from "react";
+import type { GatsbyBrowser } from "gatsby";
+import { SiteLayout } from "./src/components/site-layout";
+import { handleRouteScroll, trackNavigationAction } from "./src/lib/scroll";
+import "./src/styles/global.css";
+
+let takeNavigationAction: (() => "POP" | "PUSH") | undefined;
+
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  takeNavigationAction = trackNavigationAction(window);
+};
+
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (
+  <SiteLayout pathname={props.location.pathname}>{element}</SiteLayout>
+);
+
+/**
+ * Gatsby asks this after each route change, before it moves the scroll position itself. A new page: scroll to the top
+ * here (smoothly, or instantly for reduced motion) and tell Gatsby not to jump. Back/forward and #hash links: leave it
+ * to Gatsby, which restores the position the visitor left or scrolls to the target.
+ */
+export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ routerProps, prevRouterProps }) => {
+  const action = takeNavigationAction?.() ?? "PUSH";
+  // The first render of the first page: nothing to do, the browser handles the initial position.
+  if (!prevRouterProps) return true;
+  return handleRouteScroll(window, action, routerProps.location.hash);
+};

@@ -1,0 +1,54 @@
+// Site configuration: metadata, the YAML content sources and the image, head and sitemap plugins.
+import type { GatsbyConfig } from "gatsby";
+import path from "path";
+import { yamlTypeName } from "./src/content/type-names";
+
+export const DEFAULT_SITE_URL = "https://www.harborlinevaluation.com";
+
+const siteUrl = (process.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, "");
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    siteUrl,
+  },
+  graphqlTypegen: {
+    typesOutputPath: "src/gatsby-types.d.ts",
+    generateOnBuild: true,
+  },
+  trailingSlash: "never",
+  plugins: [
+    "gatsby-plugin-react-helmet",
+    "gatsby-plugin-image",
+    {
+      resolve: "gatsby-plugin-sharp",
+      options: {
+        defaults: {
+          formats: ["auto", "avif", "webp"],
+          quality: 78,
+          placeholder: "blurred",
+        },
+      },
+    },
+    "gatsby-transformer-sharp",
+    {
+      resolve: "gatsby-source-filesystem",
+      options: {
+        name: "content",
+        path: path.resolve(__dirname, "data"),
+        ignore: ["**/schema/**", "**/*.md"],
+      },
+    },
+    {
+      resolve: "gatsby-transformer-yaml",
+      options: { typeName: yamlTypeName },
+    },
+    {
+      resolve: "gatsby-plugin-sitemap",
+      options: {
+        excludes: ["/404", "/404.html", "/dev-404-page"],
+      },
+    },
+  ],
+};
+
+export default config;

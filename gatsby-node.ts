@@ -1,0 +1,76 @@
+// Build-time wiring: validates data/, declares the content schema and creates one page per service from one template.
+import type { GatsbyNode } from "gatsby";
+import path from "path";
+import { contentTypeDefs } from "./src/content/graphql-schema";
+import {
+  checkFormEndpoint,
+  exampleEndpointWarning,
+  isExampleEndpoint,
+  resolveFormEndpoint,
+} from "./src/content/form-endpoint";
+import { validateContentDirectory, formatContentErrors } from "./src/content/validate";
+import { servicePath } from "./src/lib/paths";
+
+const CONTENT_DIR = path.resolve(__dirname, "data");
+const SERVICE_TEMPLATE = path.resolve(__dirname, "src/templates/service.tsx");
+
+/** Stops the build, before anything renders, when any content file is broken; reports every mistake at once. */
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
+  const { errors, content } = validateContentDirectory(CONTENT_DIR);
+  if (errors.length > 0) {
+    reporter.panic(formatContentErrors(errors));
+  }
+  const endpoint = resolveFormEndpoint(content.contact?.form?.endpoint);
+  const endpointError = checkFormEndpoint(endpoint);
+  if (endpointError) {
+    reporter.panic(endpointError);
+  }
+  if (isExampleEndpoint(endpoint.value)) {
+    reporter.warn(exampleEndpointWarning());
+  }
+};
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(contentTypeDefs);
+};
+
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  createResolvers({
+    ServiceYaml: {
+      path: {
+        resolve: (source: { slug: string }) => servicePath(source.slug),
+      },
+    },
+    ContactForm: {
+      endpoint: {
+        resolve: (source: { endpoint?: string }) => resolveFormEndpoint(source.endpoint).value,
+      },
+    },
+  });
+};
+
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
+  const result = await graphql<Queries.ServicePagesQuery>(`
+    query ServicePages {
+      allServiceYaml(sort: { order: ASC }) {
+        nodes {
+          id
+          slug
+        }
+      }
+    }
+  `);
+
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not load the services from data/services/ to create their pages.", result.errors);
+    return;
+  }
+
+  for (const service of result.data.allServiceYaml.nodes) {
+    actions.createPage({
+      path: servicePath(service.slug),
+      component: SERVICE_TEMPLATE,
+      context: { id: service.id },
+    });
+  }
+};

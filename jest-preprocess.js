@@ -1,0 +1,6 @@
+// Compiles tests and sources with Gatsby's own Babel preset, plus TypeScript.
+const babelOptions = {
+  presets: ["babel-preset-gatsby", "@babel/preset-typescript"],
+};
+
+module.exports = require("babel-jest").default.createTransformer(babelOptions);

@@ -1,0 +1,34 @@
+// Full-page screenshots of every route at 375, 768 and 1280 px from the served production build (npm run serve).
+// Usage: node scripts/screenshots.mjs [outDir] [baseUrl]
+import { chromium } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+
+const outDir = process.argv[2] ?? "reports/screenshots";
+const base = process.argv[3] ?? "http://127.0.0.1:9000";
+const routes = ["/", "/about", "/services", "/services/business-valuation", "/contact", "/no-such-page"];
+const widths = [375, 768, 1280];
+
+fs.mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+for (const width of widths) {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  for (const route of routes) {
+    await page.goto(base + route, { waitUntil: "networkidle" });
+    const name = `${width}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.png`;
+    await page.screenshot({ path: path.join(outDir, name), fullPage: true });
+  }
+  await page.close();
+}
+await browser.close();
+console.log(`Screenshots in ${outDir}`);

@@ -1,0 +1,44 @@
+import React from "react";
+import { useCurrentYear } from "../hooks/use-current-year";
+import * as styles from "./footer.module.css";
+
+export interface FooterProps {
+  firmName: string;
+  tagline?: string;
+  buildYear: number;
+  rights: string;
+  linksLabel: string;
+  newTabNote: string;
+  links: readonly { label: string; kind: string; url: string }[];
+}
+
+/** © the visitor's current year and the firm's name, and the outbound links, which open in a new tab. */
+export function Footer({ firmName, tagline, buildYear, rights, linksLabel, newTabNote, links }: FooterProps) {
+  const year = useCurrentYear(buildYear);
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div>
+          <p className={styles.name}>{firmName}</p>
+          {tagline && <p className={styles.tagline}>{tagline}</p>}
+        </div>
+        <ul className={styles.links} aria-label={linksLabel}>
+          {links.map((link) => (
+            <li key={link.url}>
+              <a href={link.url} target="_blank" rel="noopener noreferrer" className={styles.link}>
+                {link.label}
+                <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
+                  <path d="M4.5 2.5h5v5M9.5 2.5l-7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                </svg>
+                <span className="visually-hidden"> {newTabNote}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.copyright}>
+          © <span data-testid="footer-year">{year}</span> {firmName}. {rights}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,45 @@
+import React from "react";
+import { Helmet } from "react-helmet";
+import { useSeoData } from "../hooks/use-seo-data";
+import { absoluteUrl, organizationJsonLd, pageTitle, serviceJsonLd } from "../lib/seo";
+
+export interface SeoProps {
+  title: string;
+  description: string;
+  pathname: string;
+  /** Adds a schema.org Service for a service page. */
+  service?: { title: string; description: string; path: string };
+  /** For pages that should not be indexed (the 404 page). */
+  noindex?: boolean;
+}
+
+/** The head of every page through react-helmet: title, description, canonical, social cards and JSON-LD. */
+export function Seo({ title, description, pathname, service, noindex = false }: SeoProps) {
+  const { site, firmYaml: firm } = useSeoData();
+  const siteUrl = site?.siteMetadata?.siteUrl ?? "";
+  if (!firm) throw new Error("data/firm.yaml is required");
+  const fullTitle = pageTitle(title, firm.name);
+  const url = absoluteUrl(siteUrl, pathname);
+  const image = `${siteUrl.replace(/\/+$/, "")}/share-card.png`;
+  const jsonLd = [organizationJsonLd(firm, siteUrl), ...(service ? [serviceJsonLd(service, firm, siteUrl)] : [])];
+  return (
+    <Helmet htmlAttributes={{ lang: "en" }}>
+      <title>{fullTitle}</title>
+      <meta name="description" content={description} />
+      {noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={url} />}
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={firm.name} />
+      <meta property="og:title" content={fullTitle} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={image} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={fullTitle} />
+      <meta name="twitter:description" content={description} />
+      <meta name="twitter:image" content={image} />
+      <script type="application/ld+json">{JSON.stringify(jsonLd)}</script>
+    </Helmet>
+  );
+}

@@ -1,0 +1,65 @@
+/** Pure helpers for the head: absolute URLs, titles and the JSON-LD that describes the firm and its services. */
+import { normalizePath } from "./active-link";
+
+export function absoluteUrl(siteUrl: string, pathname: string): string {
+  const base = siteUrl.replace(/\/+$/, "");
+  const path = normalizePath(pathname);
+  return path === "/" ? `${base}/` : `${base}${path}`;
+}
+
+export function pageTitle(title: string, firmName: string): string {
+  return title === firmName ? title : `${title} | ${firmName}`;
+}
+
+export interface FirmFacts {
+  name: string;
+  description: string;
+  founded: number;
+  areaServed: string;
+  founder: { name: string; title: string };
+  phone: { dial: string };
+  address: { street: string; city: string; region: string; postalCode: string; country: string };
+  links: readonly { url: string }[];
+}
+
+export function organizationJsonLd(firm: FirmFacts, siteUrl: string): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProfessionalService",
+    "@id": `${absoluteUrl(siteUrl, "/")}#firm`,
+    name: firm.name,
+    description: firm.description,
+    url: absoluteUrl(siteUrl, "/"),
+    image: `${siteUrl.replace(/\/+$/, "")}/share-card.png`,
+    telephone: firm.phone.dial,
+    foundingDate: String(firm.founded),
+    founder: { "@type": "Person", name: firm.founder.name, jobTitle: firm.founder.title },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: firm.address.street,
+      addressLocality: firm.address.city,
+      addressRegion: firm.address.region,
+      postalCode: firm.address.postalCode,
+      addressCountry: firm.address.country,
+    },
+    areaServed: { "@type": "Country", name: firm.areaServed },
+    sameAs: firm.links.map((link) => link.url),
+  };
+}
+
+export function serviceJsonLd(
+  service: { title: string; description: string; path: string },
+  firm: FirmFacts,
+  siteUrl: string,
+): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.title,
+    description: service.description,
+    url: absoluteUrl(siteUrl, service.path),
+    serviceType: service.title,
+    areaServed: { "@type": "Country", name: firm.areaServed },
+    provider: { "@type": "ProfessionalService", "@id": `${absoluteUrl(siteUrl, "/")}#firm`, name: firm.name },
+  };
+}
