@@ -1,4 +1,5 @@
-// Build-time wiring: validates data/, declares the content schema and creates one page per service from one template.
+// Build-time wiring: validates data/, declares the content schema, creates one page per service from one template
+// and writes the hosting files (per-page headers, robots.txt) after the build.
 import type { GatsbyNode } from "gatsby";
 import path from "path";
 import { contentTypeDefs } from "./src/content/graphql-schema";
@@ -10,6 +11,7 @@ import {
 } from "./src/content/form-endpoint";
 import { validateContentDirectory, formatContentErrors } from "./src/content/validate";
 import { servicePath } from "./src/lib/paths";
+import { writeHostingFiles } from "./src/build/hosting";
 
 const CONTENT_DIR = path.resolve(__dirname, "data");
 const SERVICE_TEMPLATE = path.resolve(__dirname, "src/templates/service.tsx");
@@ -73,4 +75,29 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       context: { id: service.id },
     });
   }
+};
+
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, store, reporter }) => {
+  const result = await graphql<Queries.HostingDataQuery>(`
+    query HostingData {
+      site {
+        siteMetadata {
+          siteUrl
+        }
+      }
+      contactYaml {
+        form {
+          endpoint
+        }
+      }
+    }
+  `);
+  const siteUrl = result.data?.site?.siteMetadata?.siteUrl;
+  const formEndpoint = result.data?.contactYaml?.form.endpoint;
+  if (result.errors || !siteUrl || !formEndpoint) {
+    reporter.panicOnBuild("Could not read siteUrl and the form endpoint to write public/_headers.", result.errors);
+    return;
+  }
+  const { program } = store.getState() as { program: { directory: string } };
+  writeHostingFiles({ publicDir: path.join(program.directory, "public"), formEndpoint, siteUrl });
 };

@@ -1,4 +1,4 @@
-// Draws the original placeholder images in data/images/ (founder portrait, credential badge, share image) with sharp.
+// Draws the original placeholder images (founder portrait, credential badge, share card, icons) with sharp.
 // Run once with `node scripts/make-placeholders.mjs`; replace the files with real ones when the firm has them.
 import sharp from "sharp";
 import path from "path";
@@ -65,4 +65,10 @@ await sharp(Buffer.from(badge)).png({ compressionLevel: 9 }).toFile(path.join(di
 await sharp(Buffer.from(share))
   .png({ compressionLevel: 9 })
   .toFile(path.join(dir, "..", "..", "static", "share-card.png"));
-console.log("Wrote data/images/founder-portrait.jpg, data/images/cva-badge.png and static/share-card.png");
+const staticDir = path.join(dir, "..", "..", "static");
+const icon = await import("node:fs").then((fs) => fs.readFileSync(path.join(staticDir, "favicon.svg")));
+await sharp(icon, { density: 600 }).resize(180, 180).png().toFile(path.join(staticDir, "apple-touch-icon.png"));
+await sharp(icon, { density: 300 }).resize(32, 32).png().toFile(path.join(staticDir, "favicon-32.png"));
+console.log(
+  "Wrote data/images/{founder-portrait.jpg,cva-badge.png} and static/{share-card,apple-touch-icon,favicon-32}.png",
+);

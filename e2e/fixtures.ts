@@ -1,0 +1,76 @@
+/**
+ * Shared browser-test fixtures: every test fails on a console error, a page error, or a request to any host other
+ * than the local server (the form's POST is intercepted by the tests that submit it).
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+
+export interface Guard {
+  consoleErrors: string[];
+  foreignRequests: string[];
+  /** Console errors a test expects (e.g. the 404 status of an unknown address) and that do not fail it. */
+  allowed: RegExp[];
+}
+
+export const test = base.extend<{ guard: Guard }>({
+  guard: [
+    async ({ page, baseURL }, use) => {
+      const guard: Guard = { consoleErrors: [], foreignRequests: [], allowed: [] };
+      const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+      page.on("console", (msg) => {
+        if (msg.type() === "error") guard.consoleErrors.push(msg.text());
+      });
+      page.on("pageerror", (err) => guard.consoleErrors.push(`pageerror: ${err.message}`));
+      page.on("request", (req) => {
+        const url = req.url();
+        if (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")) {
+          guard.foreignRequests.push(`${req.method()} ${url}`);
+        }
+      });
+      await use(guard);
+      const unexpected = guard.consoleErrors.filter((text) => !guard.allowed.some((re) => re.test(text)));
+      expect(unexpected, "console errors").toEqual([]);
+      expect(guard.foreignRequests, "requests to other hosts").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+const root = path.resolve(__dirname, "..");
+export function readYaml<T>(file: string): T {
+  return parse(fs.readFileSync(path.join(root, "data", file), "utf8")) as T;
+}
+
+export interface ServiceContent {
+  slug: string;
+  order: number;
+  navLabel: string;
+  title: string;
+  overview: string[];
+  lead: string;
+}
+
+export function services(): ServiceContent[] {
+  const dir = path.join(root, "data", "services");
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => readYaml<ServiceContent>(path.join("services", f)))
+    .sort((a, b) => a.order - b.order);
+}
+
+export const firm = () =>
+  readYaml<{ name: string; phone: { display: string; dial: string }; links: { url: string }[] }>("firm.yaml");
+
+export function isMobile(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+/** Waits until React has hydrated the page (the header marks itself as enhanced). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.locator("header[data-enhanced]").waitFor({ state: "attached" });
+}
