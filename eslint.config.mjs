@@ -42,6 +42,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // CommonJS config files that Jest loads.
+    files: ["**/*.{js,cjs}"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["__tests__/**", "__mocks__/**", "jest.*", "loadershim.js"],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
     rules: { "@typescript-eslint/no-require-imports": "off" },

@@ -1,4 +1,4 @@
-// jsdom lacks scrollTo and matchMedia; tests replace these stubs when they need to observe them.
+// jsdom lacks scrollTo, matchMedia and PointerEvent; tests replace the stubs when they need to observe them.
 import "@testing-library/jest-dom";
 
 Object.defineProperty(window, "scrollTo", { writable: true, value: jest.fn() });
@@ -15,3 +15,19 @@ Object.defineProperty(window, "matchMedia", {
     dispatchEvent: jest.fn(),
   })),
 });
+
+// A minimal PointerEvent, so fireEvent.pointerEnter(el, { pointerType: "mouse" }) reaches React with its pointerType.
+if (typeof window.PointerEvent === "undefined") {
+  class PointerEventStub extends MouseEvent {
+    pointerType: string;
+    pointerId: number;
+    isPrimary: boolean;
+    constructor(type: string, init: PointerEventInit = {}) {
+      super(type, init);
+      this.pointerType = init.pointerType ?? "";
+      this.pointerId = init.pointerId ?? 0;
+      this.isPrimary = init.isPrimary ?? true;
+    }
+  }
+  Object.defineProperty(window, "PointerEvent", { value: PointerEventStub, writable: true, configurable: true });
+}

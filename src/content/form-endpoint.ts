@@ -44,6 +44,8 @@ function endpointProblem(value: string): string | null {
     return value.startsWith("/") || value.startsWith(".") ? "it is a relative address" : "it is not a valid URL";
   }
   if (url.protocol !== "https:") return `it uses ${url.protocol.replace(":", "")}, not https`;
+  // "https:host/path" parses as a URL, but a browser on an https page resolves it as a relative path of the site.
+  if (!/^https:\/\//i.test(value)) return "it is missing the // after https:";
   if (!url.hostname) return "it has no host";
   if (url.username || url.password) return "it must not contain a user name or password";
   return null;

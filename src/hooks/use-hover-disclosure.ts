@@ -1,6 +1,7 @@
 /**
  * Open/close state of a hover dropdown: opens on pointer enter, closes DROPDOWN_CLOSE_DELAY_MS after the pointer
  * leaves unless it comes back first; also opened and closed directly (button, Escape, outside click, link select).
+ * A click on the button while a hover has it open keeps it open, so mouse users never see it shut under their click.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 
@@ -22,7 +23,10 @@ function isHover(event: { pointerType: string }): boolean {
 
 export function useHoverDisclosure(delay = DROPDOWN_CLOSE_DELAY_MS): HoverDisclosure {
   const [open, setOpenState] = useState(false);
+  const openRef = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Opened by hovering rather than by the button: a click on the button then keeps it open instead of closing it.
+  const openedByHover = useRef(false);
 
   const cancelClose = useCallback(() => {
     if (timer.current !== null) {
@@ -31,24 +35,35 @@ export function useHoverDisclosure(delay = DROPDOWN_CLOSE_DELAY_MS): HoverDisclo
     }
   }, []);
 
+  const apply = useCallback((next: boolean, byHover: boolean) => {
+    openedByHover.current = next && (byHover || (openRef.current && openedByHover.current));
+    openRef.current = next;
+    setOpenState(next);
+  }, []);
+
   const setOpen = useCallback(
     (next: boolean) => {
       cancelClose();
-      setOpenState(next);
+      apply(next, false);
+      openedByHover.current = false;
     },
-    [cancelClose],
+    [apply, cancelClose],
   );
 
   const toggle = useCallback(() => {
     cancelClose();
-    setOpenState((current) => !current);
-  }, [cancelClose]);
+    const pinOpen = openRef.current && openedByHover.current;
+    apply(pinOpen ? true : !openRef.current, false);
+    openedByHover.current = false;
+  }, [apply, cancelClose]);
 
   const onPointerEnter = useCallback(
     (event: { pointerType: string }) => {
-      if (isHover(event)) setOpen(true);
+      if (!isHover(event)) return;
+      cancelClose();
+      if (!openRef.current) apply(true, true);
     },
-    [setOpen],
+    [apply, cancelClose],
   );
 
   const onPointerLeave = useCallback(
@@ -57,10 +72,10 @@ export function useHoverDisclosure(delay = DROPDOWN_CLOSE_DELAY_MS): HoverDisclo
       cancelClose();
       timer.current = setTimeout(() => {
         timer.current = null;
-        setOpenState(false);
+        apply(false, false);
       }, delay);
     },
-    [cancelClose, delay],
+    [apply, cancelClose, delay],
   );
 
   useEffect(() => cancelClose, [cancelClose]);

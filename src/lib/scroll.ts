@@ -30,14 +30,62 @@ export function prefersReducedMotion(win: Window): boolean {
   return typeof win.matchMedia === "function" && win.matchMedia(REDUCED_MOTION_QUERY).matches;
 }
 
+/** Visitor input that means "I am scrolling myself": the animation stops and never fights it. */
+const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+
+/** Length of the smooth scroll to the top: longer for longer distances, within bounds. */
+export function scrollDuration(distance: number): number {
+  return Math.round(Math.min(700, Math.max(250, distance * 0.35)));
+}
+
+/** Ease-in-out: slow start, fast middle, gentle landing. `t` from 0 to 1. */
+export function easeInOutCubic(t: number): number {
+  return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
+}
+
 /**
- * Handles a route update in the browser. Returns what Gatsby's `shouldUpdateScroll` should return: true to let Gatsby
- * restore or scroll to a hash, false when this function has scrolled to the top itself.
+ * Scrolls to the top. "auto" jumps at once. "smooth" animates frame by frame rather than with the browser's
+ * `behavior: "smooth"`, which work done right after a route change (Gatsby focusing the new page, the browser clamping
+ * the old position to a shorter page) cancels mid-way on mobile Chromium. Visitor input stops the animation.
+ */
+export function scrollToTop(win: Window, behavior: ScrollBehavior): void {
+  if (behavior !== "smooth") {
+    win.scrollTo(0, 0);
+    return;
+  }
+  let startTime: number | undefined;
+  let from = 0;
+  let duration = 0;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+    for (const type of USER_SCROLL_EVENTS) win.removeEventListener(type, stop);
+  };
+  for (const type of USER_SCROLL_EVENTS) win.addEventListener(type, stop, { passive: true });
+  const frame = (now: number) => {
+    if (stopped) return;
+    if (startTime === undefined) {
+      // First frame: the new page is laid out, so the starting point is where the visitor now is.
+      startTime = now;
+      from = win.scrollY;
+      duration = scrollDuration(from);
+    }
+    const progress = Math.min(1, (now - startTime) / duration);
+    win.scrollTo(0, Math.round(from * (1 - easeInOutCubic(progress))));
+    if (progress < 1 && from > 0) win.requestAnimationFrame(frame);
+    else stop();
+  };
+  win.requestAnimationFrame(frame);
+}
+
+/**
+ * Handles a route update in the browser: scrolls a new page to the top. Returns what Gatsby's `shouldUpdateScroll`
+ * should return: true to let Gatsby restore or scroll to a hash, false when this function scrolls to the top itself.
  */
 export function handleRouteScroll(win: Window, action: NavigationAction, hash: string): boolean {
   const decision = decideScroll({ action, hash, prefersReducedMotion: prefersReducedMotion(win) });
   if (decision.kind !== "top") return true;
-  win.scrollTo({ top: 0, left: 0, behavior: decision.behavior });
+  scrollToTop(win, decision.behavior);
   return false;
 }
 

@@ -1,0 +1,356 @@
+/**
+ * The content check: every broken content file is reported with its file, field path, line and what was expected.
+ * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ */
+import {
+  formatContentErrors,
+  validateContentDirectory,
+  type ContentError,
+  type ValidationResult,
+} from "../../src/content/validate";
+import { DATA_DIR, copyRealData, type ContentCopy } from "../helpers/content.cjs";
+
+let copy: ContentCopy;
+beforeEach(() => {
+  copy = copyRealData();
+});
+afterEach(() => {
+  copy.cleanup();
+});
+
+function check(): ValidationResult {
+  return validateContentDirectory(copy.dataDir, copy.root);
+}
+
+/** What a test expects of one reported problem. `line` is computed from the broken file, never hard-coded. */
+interface Expected {
+  file: string;
+  path: string;
+  message: RegExp;
+  line?: (copy: ContentCopy) => number;
+}
+
+function expectReported(errors: ContentError[], expected: Expected) {
+  const match = errors.find((e) => e.file === expected.file && e.path === expected.path);
+  if (!match) {
+    throw new Error(`No error for ${expected.file} at "${expected.path}". Reported:\n${formatContentErrors(errors)}`);
+  }
+  expect(match.message).toMatch(expected.message);
+  if (expected.line) expect(match.line).toBe(expected.line(copy));
+  return match;
+}
+
+const SIXTH_POINT = `    - title: A sixth point
+      text: One too many.
+`;
+
+const cases: [string, (c: ContentCopy) => void, Expected][] = [
+  [
+    "missing required field (reported at its parent's line)",
+    (c) => c.edit("data/firm.yaml", "  title: Founder & Director, CVA\n", ""),
+    {
+      file: "data/firm.yaml",
+      path: "founder.title",
+      message: /is required but missing/,
+      line: (c) => c.lineOf("data/firm.yaml", /^founder:/),
+    },
+  ],
+  [
+    "empty required field (empty quotes)",
+    (c) => c.edit("data/home.yaml", /^ {2}headline: .*$/m, '  headline: ""'),
+    {
+      file: "data/home.yaml",
+      path: "hero.headline",
+      message: /must not be empty/,
+      line: (c) => c.lineOf("data/home.yaml", "headline:"),
+    },
+  ],
+  [
+    "empty required field (no value)",
+    (c) => c.edit("data/about.yaml", /^heading: .*$/m, "heading:"),
+    {
+      file: "data/about.yaml",
+      path: "heading",
+      message: /is empty; expected text/,
+      line: (c) => c.lineOf("data/about.yaml", /^heading:/),
+    },
+  ],
+  [
+    "blank required field (only spaces)",
+    (c) => c.edit("data/layout.yaml", /^skipLink: .*$/m, 'skipLink: "   "'),
+    { file: "data/layout.yaml", path: "skipLink", message: /must not be blank/ },
+  ],
+  [
+    'wrong type (founded: "twenty")',
+    (c) => c.edit("data/firm.yaml", /^founded: .*$/m, 'founded: "twenty"'),
+    {
+      file: "data/firm.yaml",
+      path: "founded",
+      message: /must be a whole number.*"twenty"/,
+      line: (c) => c.lineOf("data/firm.yaml", /^founded:/),
+    },
+  ],
+  [
+    "wrong type (a list where text is expected)",
+    (c) => c.edit("data/not-found.yaml", /^text: .*$/m, "text:\n  - one\n  - two"),
+    { file: "data/not-found.yaml", path: "text", message: /must be text.*a list of 2/ },
+  ],
+  [
+    "unknown key (typo titel)",
+    (c) => c.edit("data/about.yaml", /^title:/m, "titel:"),
+    {
+      file: "data/about.yaml",
+      path: "titel",
+      message: /not a known field.*\btitle\b/,
+      line: (c) => c.lineOf("data/about.yaml", /^titel:/),
+    },
+  ],
+  [
+    "unknown key nested in a section",
+    (c) => c.edit("data/home.yaml", "  cta: Get Started\n", "  cta: Get Started\n  ctaa: Get going\n"),
+    { file: "data/home.yaml", path: "hero.ctaa", message: /not a known field.*\bcta\b/ },
+  ],
+  [
+    "duplicate slug across two service files",
+    (c) => c.edit("data/services/other.yaml", /^slug: .*$/m, "slug: business-valuation"),
+    {
+      file: "data/services/other.yaml",
+      path: "slug",
+      message: /"business-valuation" is already used by data\/services\/business-valuation\.yaml/,
+      line: (c) => c.lineOf("data/services/other.yaml", /^slug:/),
+    },
+  ],
+  [
+    "duplicate order across two service files",
+    (c) => c.edit("data/services/tax-compliance.yaml", /^order: .*$/m, "order: 2"),
+    {
+      file: "data/services/tax-compliance.yaml",
+      path: "order",
+      message: /2 is already used by data\/services\/strategic-growth\.yaml/,
+    },
+  ],
+  [
+    "slug that is not URL-safe",
+    (c) => c.edit("data/services/business-valuation.yaml", /^slug: .*$/m, "slug: Business Valuation"),
+    {
+      file: "data/services/business-valuation.yaml",
+      path: "slug",
+      message: /URL-safe.*"Business Valuation"/,
+      line: (c) => c.lineOf("data/services/business-valuation.yaml", /^slug:/),
+    },
+  ],
+  [
+    "malformed YAML: bad indentation",
+    (c) => c.edit("data/home.yaml", "  cta: Get Started\n", "   cta: Get Started\n"),
+    {
+      file: "data/home.yaml",
+      path: "",
+      message: /is not valid YAML/,
+      line: (c) => c.lineOf("data/home.yaml", "   cta: Get Started"),
+    },
+  ],
+  [
+    "malformed YAML: unclosed quote",
+    (c) => c.edit("data/firm.yaml", /^name: (.*)$/m, 'name: "$1'),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message: /is not valid YAML.*quote/,
+      line: (c) => c.lineOf("data/firm.yaml", /^name: "/),
+    },
+  ],
+  [
+    "malformed YAML: the same key twice",
+    (c) => c.edit("data/not-found.yaml", /^(heading: .*)$/m, "$1\nheading: Again"),
+    {
+      file: "data/not-found.yaml",
+      path: "",
+      message: /is not valid YAML.*unique/,
+      line: (c) => c.lineOf("data/not-found.yaml", "heading: Again"),
+    },
+  ],
+  [
+    "an image path that does not exist",
+    (c) => c.edit("data/firm.yaml", /portrait: \.\/images\/.*$/m, "portrait: ./images/missing-portrait.jpg"),
+    {
+      file: "data/firm.yaml",
+      path: "founder.portrait",
+      message: /image that does not exist: data\/images\/missing-portrait\.jpg/,
+      line: (c) => c.lineOf("data/firm.yaml", "portrait: ./images/missing-portrait.jpg"),
+    },
+  ],
+  [
+    "an image path that is not an image",
+    (c) => c.edit("data/firm.yaml", /badge: \.\/images\/.*$/m, "badge: ./images/cva-badge.pdf"),
+    { file: "data/firm.yaml", path: "credential.badge", message: /\.jpg, \.png, \.webp or \.avif/ },
+  ],
+  [
+    "an http:// link in firm.yaml",
+    (c) => c.edit("data/firm.yaml", "url: https://www.facebook.com/", "url: http://www.facebook.com/"),
+    {
+      file: "data/firm.yaml",
+      path: "links[1].url",
+      message: /absolute https:\/\/ URL/,
+      line: (c) => c.lineOf("data/firm.yaml", "url: http://www.facebook.com/"),
+    },
+  ],
+  [
+    "a link in firm.yaml that is not a URL",
+    (c) => c.edit("data/firm.yaml", /url: https:\/\/www\.linkedin\.com\/.*$/m, "url: not a url"),
+    { file: "data/firm.yaml", path: "links[0].url", message: /URL.*"not a url"/ },
+  ],
+  [
+    "a phone dial that cannot be dialled",
+    (c) => c.edit("data/firm.yaml", /^ {2}dial: .*$/m, "  dial: call us"),
+    {
+      file: "data/firm.yaml",
+      path: "phone.dial",
+      message: /dialable.*"call us"/,
+      line: (c) => c.lineOf("data/firm.yaml", "dial: call us"),
+    },
+  ],
+  [
+    "a phone display that is not the dialled number",
+    (c) => c.edit("data/firm.yaml", /^ {2}display: .*$/m, "  display: (310) 555-0199"),
+    {
+      file: "data/firm.yaml",
+      path: "phone.display",
+      message: /"\(310\) 555-0199".*not the number phone\.dial calls/,
+      line: (c) => c.lineOf("data/firm.yaml", "display: (310) 555-0199"),
+    },
+  ],
+  [
+    "process.steps with 3 items",
+    (c) => c.edit("data/home.yaml", /^ {4}- title: Final Report\n(?: {6}.*\n)+/m, ""),
+    {
+      file: "data/home.yaml",
+      path: "process.steps",
+      message: /must have exactly 4 items, found 3/,
+      line: (c) => c.lineOf("data/home.yaml", /^ {2}steps:/),
+    },
+  ],
+  [
+    "whyChooseUs.points with 6 items",
+    (c) => c.edit("data/about.yaml", /^credential:/m, `${SIXTH_POINT}credential:`),
+    {
+      file: "data/about.yaml",
+      path: "whyChooseUs.points",
+      message: /must have exactly 5 items, found 6/,
+      line: (c) => c.lineOf("data/about.yaml", /^ {2}points:/),
+    },
+  ],
+  [
+    "an empty list of overview bullets",
+    (c) => c.edit("data/services/other.yaml", /^overview:\n(?: {2}- .*\n)+/m, "overview: []\n"),
+    { file: "data/services/other.yaml", path: "overview", message: /must have at least 1 item, found 0/ },
+  ],
+  [
+    "an unknown extra .yaml file at the top level",
+    (c) => c.write("data/team.yaml", "members: []\n"),
+    { file: "data/team.yaml", path: "", message: /not a content file the site knows.*services go in data\/services\// },
+  ],
+  [
+    "a missing page file",
+    (c) => c.remove("data/not-found.yaml"),
+    { file: "data/not-found.yaml", path: "", message: /is missing/ },
+  ],
+  [
+    "no service files at all",
+    (c) => {
+      for (const name of ["business-valuation", "strategic-growth", "litigation-support", "tax-compliance", "other"]) {
+        c.remove(`data/services/${name}.yaml`);
+      }
+    },
+    { file: "data/services", path: "", message: /no service files/ },
+  ],
+];
+
+describe("validateContentDirectory", () => {
+  test("the real data/ has no errors and yields every page file and the five services", () => {
+    const { errors, content } = validateContentDirectory(DATA_DIR);
+    expect(formatContentErrors(errors)).toMatch(/0 problems/);
+    expect(errors).toEqual([]);
+    expect(Object.keys(content.files).sort()).toEqual([
+      "about.yaml",
+      "contact.yaml",
+      "firm.yaml",
+      "home.yaml",
+      "layout.yaml",
+      "not-found.yaml",
+      "services-page.yaml",
+    ]);
+    expect(content.services).toHaveLength(5);
+    expect(typeof content.contact?.form?.endpoint).toBe("string");
+  });
+
+  test("an untouched copy of data/ has no errors either (the fixture itself is sound)", () => {
+    expect(check().errors).toEqual([]);
+  });
+
+  test.each(cases)("%s", (_name, breakIt, expected) => {
+    breakIt(copy);
+    const { errors } = check();
+    const error = expectReported(errors, expected);
+    // File paths are relative to the project root given, with forward slashes.
+    expect(error.file.startsWith("data/")).toBe(true);
+    // The formatted report carries the same facts.
+    const report = formatContentErrors(errors);
+    expect(report).toContain(`\n${expected.file}\n`);
+    if (error.line) expect(report).toContain(`line ${error.line}: ${error.path ? `${error.path} ` : ""}`);
+  });
+
+  test("several mistakes in one file (and one in another) are all reported in one run", () => {
+    copy.edit("data/home.yaml", /^title: .*\n/m, "");
+    copy.edit("data/home.yaml", /^ {4}- title: Final Report\n(?: {6}.*\n)+/m, "");
+    copy.edit("data/home.yaml", /^trust:/m, "trsut:");
+    copy.edit("data/home.yaml", /^ {2}headline: .*$/m, "  headline: 42");
+    copy.edit("data/firm.yaml", /^founded: .*$/m, "founded: 1492");
+
+    const { errors } = check();
+    const homePaths = errors.filter((e) => e.file === "data/home.yaml").map((e) => e.path);
+    expect(homePaths).toEqual(expect.arrayContaining(["title", "process.steps", "trsut", "trust", "hero.headline"]));
+    expectReported(errors, { file: "data/firm.yaml", path: "founded", message: /at least 1900, found number 1492/ });
+
+    const report = formatContentErrors(errors);
+    expect(report).toMatch(new RegExp(`^Content check failed: ${errors.length} problems in 2 files\\.`));
+  });
+
+  test("file paths are relative to the project root that is given", () => {
+    copy.remove("data/about.yaml");
+    const fromParent = validateContentDirectory(copy.dataDir, `${copy.root}/..`).errors;
+    const rootName = copy.root.split("/").pop();
+    expect(fromParent.map((e) => e.file)).toContain(`${rootName}/data/about.yaml`);
+    // By default the project root is the content directory's parent.
+    expect(validateContentDirectory(copy.dataDir).errors.map((e) => e.file)).toContain("data/about.yaml");
+  });
+});
+
+describe("formatContentErrors", () => {
+  const errors: ContentError[] = [
+    { file: "data/home.yaml", path: "title", line: 3, message: "is required but missing" },
+    { file: "data/firm.yaml", path: "founded", line: 9, message: 'must be a whole number, found "twenty"' },
+    { file: "data/home.yaml", path: "process.steps", line: 20, message: "must have exactly 4 items, found 3" },
+    { file: "data/team.yaml", path: "", message: "is not a content file the site knows" },
+  ];
+
+  test("groups problems under their file, in first-seen order, with line numbers and paths", () => {
+    const report = formatContentErrors(errors);
+    expect(report.split("\n")).toEqual([
+      expect.stringMatching(/^Content check failed: 4 problems in 3 files\./),
+      "",
+      "data/home.yaml",
+      "  line 3: title is required but missing",
+      "  line 20: process.steps must have exactly 4 items, found 3",
+      "",
+      "data/firm.yaml",
+      '  line 9: founded must be a whole number, found "twenty"',
+      "",
+      "data/team.yaml",
+      "  is not a content file the site knows",
+    ]);
+  });
+
+  test("one problem is worded in the singular", () => {
+    expect(formatContentErrors(errors.slice(0, 1))).toMatch(/^Content check failed: 1 problem in 1 file\. .*fix it/);
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * Build-time wiring in gatsby-node.ts, driven with fake Gatsby APIs.
+ * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ */
+import fs from "fs";
+import path from "path";
+import type { GatsbyNode } from "gatsby";
+import { createPages, createResolvers, onPreBootstrap } from "../gatsby-node";
+import * as validate from "../src/content/validate";
+import { EXAMPLE_FORM_ENDPOINT } from "../src/content/form-endpoint";
+import { PROJECT_ROOT } from "./helpers/content.cjs";
+
+type CreatePagesArgs = Parameters<NonNullable<GatsbyNode["createPages"]>>;
+type PreBootstrapArgs = Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>;
+type CreateResolversArgs = Parameters<NonNullable<GatsbyNode["createResolvers"]>>;
+
+const SERVICE_TEMPLATE = path.join(PROJECT_ROOT, "src", "templates", "service.tsx");
+const FIVE_SERVICES = [
+  { id: "id-1", slug: "business-valuation" },
+  { id: "id-2", slug: "strategic-growth" },
+  { id: "id-3", slug: "litigation-support" },
+  { id: "id-4", slug: "tax-compliance" },
+  { id: "id-5", slug: "other" },
+];
+
+function fakeReporter() {
+  return { panic: jest.fn(), panicOnBuild: jest.fn(), warn: jest.fn(), info: jest.fn(), error: jest.fn() };
+}
+
+async function runCreatePages(result: { data?: Queries.ServicePagesQuery; errors?: unknown[] }) {
+  const graphql = jest.fn().mockResolvedValue(result);
+  const createPage = jest.fn();
+  const reporter = fakeReporter();
+  const args = { graphql, actions: { createPage }, reporter } as unknown as CreatePagesArgs[0];
+  await createPages?.(args, { plugins: [] }, () => undefined);
+  return { graphql, createPage, reporter };
+}
+
+function runPreBootstrap() {
+  const reporter = fakeReporter();
+  onPreBootstrap?.(...([{ reporter }, { plugins: [] }, () => undefined] as unknown as PreBootstrapArgs));
+  return reporter;
+}
+
+const savedEndpoint = process.env.FORM_ENDPOINT;
+beforeEach(() => {
+  delete process.env.FORM_ENDPOINT;
+});
+afterEach(() => {
+  if (savedEndpoint === undefined) delete process.env.FORM_ENDPOINT;
+  else process.env.FORM_ENDPOINT = savedEndpoint;
+  jest.restoreAllMocks();
+});
+
+describe("createPages", () => {
+  test("creates one page per service at /services/<slug>, all from the one service template, with { id }", async () => {
+    const { graphql, createPage, reporter } = await runCreatePages({
+      data: { allServiceYaml: { nodes: FIVE_SERVICES } },
+    });
+    expect(graphql).toHaveBeenCalledTimes(1);
+    expect(String(graphql.mock.calls[0][0])).toMatch(/allServiceYaml[\s\S]*id[\s\S]*slug/);
+    expect(createPage).toHaveBeenCalledTimes(5);
+    expect(createPage.mock.calls.map(([page]) => page)).toEqual(
+      FIVE_SERVICES.map(({ id, slug }) => ({
+        path: `/services/${slug}`,
+        component: SERVICE_TEMPLATE,
+        context: { id },
+      })),
+    );
+    expect(fs.existsSync(SERVICE_TEMPLATE)).toBe(true);
+    expect(reporter.panicOnBuild).not.toHaveBeenCalled();
+  });
+
+  test("a sixth service yields a sixth page", async () => {
+    const nodes = [...FIVE_SERVICES, { id: "id-6", slug: "valuation-training" }];
+    const { createPage } = await runCreatePages({ data: { allServiceYaml: { nodes } } });
+    expect(createPage).toHaveBeenCalledTimes(6);
+    expect(createPage).toHaveBeenLastCalledWith({
+      path: "/services/valuation-training",
+      component: SERVICE_TEMPLATE,
+      context: { id: "id-6" },
+    });
+  });
+
+  test("a GraphQL error stops the build (panicOnBuild) and creates no page", async () => {
+    const errors = [new Error("Cannot query field slug on type ServiceYaml")];
+    const { createPage, reporter } = await runCreatePages({ errors });
+    expect(reporter.panicOnBuild).toHaveBeenCalledTimes(1);
+    expect(reporter.panicOnBuild).toHaveBeenCalledWith(expect.stringContaining("data/services/"), errors);
+    expect(createPage).not.toHaveBeenCalled();
+  });
+
+  test("errors alongside data still stop the build and create nothing", async () => {
+    const { createPage, reporter } = await runCreatePages({
+      data: { allServiceYaml: { nodes: FIVE_SERVICES } },
+      errors: [new Error("partial failure")],
+    });
+    expect(reporter.panicOnBuild).toHaveBeenCalledTimes(1);
+    expect(createPage).not.toHaveBeenCalled();
+  });
+});
+
+describe("onPreBootstrap", () => {
+  test("an http FORM_ENDPOINT stops the build with a message naming FORM_ENDPOINT and the value", () => {
+    process.env.FORM_ENDPOINT = "http://insecure.example";
+    const reporter = runPreBootstrap();
+    expect(reporter.panic).toHaveBeenCalledTimes(1);
+    const message = String(reporter.panic.mock.calls[0][0]);
+    expect(message).toContain("FORM_ENDPOINT");
+    expect(message).toContain("http://insecure.example");
+    expect(reporter.warn).not.toHaveBeenCalled();
+  });
+
+  test("the example endpoint builds, with one warning that explains how to set a real one", () => {
+    process.env.FORM_ENDPOINT = EXAMPLE_FORM_ENDPOINT;
+    const reporter = runPreBootstrap();
+    expect(reporter.panic).not.toHaveBeenCalled();
+    expect(reporter.warn).toHaveBeenCalledTimes(1);
+    const warning = String(reporter.warn.mock.calls[0][0]);
+    expect(warning).toContain("FORM_ENDPOINT");
+    expect(warning).toContain("data/contact.yaml");
+  });
+
+  test("a real https endpoint and valid content build silently", () => {
+    process.env.FORM_ENDPOINT = "https://forms.example.com/f/abc123";
+    const reporter = runPreBootstrap();
+    expect(reporter.panic).not.toHaveBeenCalled();
+    expect(reporter.warn).not.toHaveBeenCalled();
+  });
+
+  test("broken content stops the build with every problem, grouped by file", () => {
+    process.env.FORM_ENDPOINT = "https://forms.example.com/f/abc123";
+    const errors: validate.ContentError[] = [
+      { file: "data/home.yaml", path: "title", line: 3, message: "is required but missing" },
+      { file: "data/firm.yaml", path: "founded", line: 9, message: "must be a whole number" },
+    ];
+    jest.spyOn(validate, "validateContentDirectory").mockReturnValue({ errors, content: { files: {}, services: [] } });
+    const reporter = runPreBootstrap();
+    expect(validate.validateContentDirectory).toHaveBeenCalledWith(path.join(PROJECT_ROOT, "data"));
+    expect(reporter.panic).toHaveBeenCalledWith(validate.formatContentErrors(errors));
+  });
+});
+
+describe("createResolvers", () => {
+  interface Resolvers {
+    ServiceYaml: { path: { resolve: (source: { slug: string }) => string } };
+    ContactForm: { endpoint: { resolve: (source: { endpoint?: string }) => string } };
+  }
+  function resolvers(): Resolvers {
+    const register = jest.fn();
+    createResolvers?.(
+      ...([{ createResolvers: register }, { plugins: [] }, () => undefined] as unknown as CreateResolversArgs),
+    );
+    return register.mock.calls[0][0] as Resolvers;
+  }
+
+  test("a service's path is /services/<slug>", () => {
+    expect(resolvers().ServiceYaml.path.resolve({ slug: "valuation-training" })).toBe("/services/valuation-training");
+  });
+
+  test("the form posts to FORM_ENDPOINT when set, else to the YAML value", () => {
+    const { resolve } = resolvers().ContactForm.endpoint;
+    expect(resolve({ endpoint: "https://forms.example.com/f/yaml" })).toBe("https://forms.example.com/f/yaml");
+    process.env.FORM_ENDPOINT = " https://forms.example.com/f/env ";
+    expect(resolve({ endpoint: "https://forms.example.com/f/yaml" })).toBe("https://forms.example.com/f/env");
+  });
+});
