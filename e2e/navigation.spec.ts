@@ -6,7 +6,6 @@ const SERVICES = services();
 const desktopNav = (page: Page) => page.locator("header nav").first();
 const mobileNav = (page: Page) => page.locator("header nav").nth(1);
 const dropdownButton = (page: Page) => desktopNav(page).getByRole("button", { name: "Show the service pages" });
-const dropdownItem = (page: Page) => desktopNav(page).locator("li", { has: dropdownButton(page) });
 const menuButton = (page: Page) => mobileNav(page).getByRole("button");
 
 test.describe("wide screens", () => {
