@@ -62,7 +62,9 @@ export function AboutView({ about, firm }: AboutViewProps) {
 
       <section className={page.section} aria-labelledby="credential-heading">
         <div className={`${page.container} ${styles.credential}`}>
-          {badge && <GatsbyImage image={badge} alt={firm.credential.badgeAlt} className={styles.badge} />}
+          {badge && (
+            <GatsbyImage image={badge} alt={firm.credential.badgeAlt} className={styles.badge} loading="eager" />
+          )}
           <div className={page.prose}>
             <h2 id="credential-heading">{about.credential.heading}</h2>
             {about.credential.paragraphs.map((paragraph) => (

@@ -44,7 +44,13 @@ export const query = graphql`
         portraitAlt
         portrait {
           childImageSharp {
-            gatsbyImageData(width: 320, aspectRatio: 0.8, layout: CONSTRAINED, placeholder: BLURRED)
+            gatsbyImageData(
+              layout: FULL_WIDTH
+              aspectRatio: 0.8
+              breakpoints: [240, 320, 480, 640]
+              sizes: "(min-width: 48em) 20rem, calc(100vw - 2rem)"
+              placeholder: BLURRED
+            )
           }
         }
       }
@@ -52,7 +58,7 @@ export const query = graphql`
         badgeAlt
         badge {
           childImageSharp {
-            gatsbyImageData(width: 160, layout: CONSTRAINED, placeholder: NONE)
+            gatsbyImageData(width: 160, layout: FIXED, placeholder: NONE)
           }
         }
       }
