@@ -3,7 +3,14 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect, services, hydrated, isMobile } from "./fixtures";
 
-const ROUTES = ["/", "/about", "/services", ...services().map((s) => `/services/${s.slug}`), "/contact", "/no-such-page"];
+const ROUTES = [
+  "/",
+  "/about",
+  "/services",
+  ...services().map((s) => `/services/${s.slug}`),
+  "/contact",
+  "/no-such-page",
+];
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 async function violations(page: Page) {

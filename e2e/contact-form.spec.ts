@@ -10,7 +10,11 @@ async function interceptPosts(page: Page, guard: Guard): Promise<Request[]> {
   guard.intercepted.push(new RegExp(`^${ENDPOINT.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`));
   await page.route(`${ENDPOINT}**`, async (route) => {
     posts.push(route.request());
-    await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Received</title><p>Received" });
+    await route.fulfill({
+      status: 200,
+      contentType: "text/html",
+      body: "<!doctype html><title>Received</title><p>Received",
+    });
   });
   return posts;
 }

@@ -36,6 +36,34 @@ type AVIFOptions = {
   readonly speed: InputMaybe<Scalars['Int']>;
 };
 
+/** Labels of the about page's key facts. */
+type AboutFacts = {
+  /** Label of the area served (firm.areaServed). */
+  readonly area: Scalars['String'];
+  /** Label of the years of experience (firm.yearsOfExperience, shown as N+). */
+  readonly experience: Scalars['String'];
+  /** Label of the founding year (firm.founded). */
+  readonly founded: Scalars['String'];
+};
+
+type AboutFactsFieldSelector = {
+  readonly area: InputMaybe<FieldSelectorEnum>;
+  readonly experience: InputMaybe<FieldSelectorEnum>;
+  readonly founded: InputMaybe<FieldSelectorEnum>;
+};
+
+type AboutFactsFilterInput = {
+  readonly area: InputMaybe<StringQueryOperatorInput>;
+  readonly experience: InputMaybe<StringQueryOperatorInput>;
+  readonly founded: InputMaybe<StringQueryOperatorInput>;
+};
+
+type AboutFactsSortInput = {
+  readonly area: InputMaybe<SortOrderEnum>;
+  readonly experience: InputMaybe<SortOrderEnum>;
+  readonly founded: InputMaybe<SortOrderEnum>;
+};
+
 /** The 'Why Choose Us?' list. */
 type AboutWhyChooseUs = {
   /** Section heading. */
@@ -66,6 +94,8 @@ type AboutYaml = Node & {
   readonly credential: TextSection;
   /** Meta description for search engines. */
   readonly description: Scalars['String'];
+  /** Labels of the three key facts; their values come from data/firm.yaml. */
+  readonly facts: AboutFacts;
   /** The page's main heading. */
   readonly heading: Scalars['String'];
   readonly id: Scalars['ID'];
@@ -130,6 +160,7 @@ type AboutYamlFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly credential: InputMaybe<TextSectionFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly facts: InputMaybe<AboutFactsFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
@@ -144,6 +175,7 @@ type AboutYamlFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly credential: InputMaybe<TextSectionFilterInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly facts: InputMaybe<AboutFactsFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
@@ -203,6 +235,7 @@ type AboutYamlSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly credential: InputMaybe<TextSectionSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly facts: InputMaybe<AboutFactsSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
@@ -1349,22 +1382,18 @@ type FirmFounderSortInput = {
 
 /** An outbound link in the footer. */
 type FirmLink = {
-  /** What kind of site it is, e.g. Professional network. */
-  readonly kind: Scalars['String'];
-  /** Link text, e.g. LinkedIn. */
+  /** Link text, e.g. LinkedIn (the professional network), Facebook (social network), X (microblog). */
   readonly label: Scalars['String'];
   /** Absolute https URL. */
   readonly url: Scalars['String'];
 };
 
 type FirmLinkFieldSelector = {
-  readonly kind: InputMaybe<FieldSelectorEnum>;
   readonly label: InputMaybe<FieldSelectorEnum>;
   readonly url: InputMaybe<FieldSelectorEnum>;
 };
 
 type FirmLinkFilterInput = {
-  readonly kind: InputMaybe<StringQueryOperatorInput>;
   readonly label: InputMaybe<StringQueryOperatorInput>;
   readonly url: InputMaybe<StringQueryOperatorInput>;
 };
@@ -1374,7 +1403,6 @@ type FirmLinkFilterListInput = {
 };
 
 type FirmLinkSortInput = {
-  readonly kind: InputMaybe<SortOrderEnum>;
   readonly label: InputMaybe<SortOrderEnum>;
   readonly url: InputMaybe<SortOrderEnum>;
 };
@@ -1428,8 +1456,6 @@ type FirmYaml = Node & {
   readonly parent: Maybe<Node>;
   /** The firm's phone number. */
   readonly phone: FirmPhone;
-  /** A short form of the name. */
-  readonly shortName: Scalars['String'];
   /** One-line description of the firm. */
   readonly tagline: Scalars['String'];
   /** Years of experience the firm claims (shown as 'over N years'). */
@@ -1496,7 +1522,6 @@ type FirmYamlFieldSelector = {
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly phone: InputMaybe<FirmPhoneFieldSelector>;
-  readonly shortName: InputMaybe<FieldSelectorEnum>;
   readonly tagline: InputMaybe<FieldSelectorEnum>;
   readonly yearsOfExperience: InputMaybe<FieldSelectorEnum>;
 };
@@ -1516,7 +1541,6 @@ type FirmYamlFilterInput = {
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly phone: InputMaybe<FirmPhoneFilterInput>;
-  readonly shortName: InputMaybe<StringQueryOperatorInput>;
   readonly tagline: InputMaybe<StringQueryOperatorInput>;
   readonly yearsOfExperience: InputMaybe<IntQueryOperatorInput>;
 };
@@ -1581,7 +1605,6 @@ type FirmYamlSortInput = {
   readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly phone: InputMaybe<FirmPhoneSortInput>;
-  readonly shortName: InputMaybe<SortOrderEnum>;
   readonly tagline: InputMaybe<SortOrderEnum>;
   readonly yearsOfExperience: InputMaybe<SortOrderEnum>;
 };
@@ -2987,6 +3010,7 @@ type Query_aboutYamlArgs = {
   children: InputMaybe<NodeFilterListInput>;
   credential: InputMaybe<TextSectionFilterInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  facts: InputMaybe<AboutFactsFilterInput>;
   heading: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
@@ -3254,7 +3278,6 @@ type Query_firmYamlArgs = {
   name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   phone: InputMaybe<FirmPhoneFilterInput>;
-  shortName: InputMaybe<StringQueryOperatorInput>;
   tagline: InputMaybe<StringQueryOperatorInput>;
   yearsOfExperience: InputMaybe<IntQueryOperatorInput>;
 };
@@ -4610,7 +4633,7 @@ type WebPOptions = {
 type AboutPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type AboutPageQuery = { readonly aboutYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly lead: string, readonly story: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly whyChooseUs: { readonly heading: string, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly credential: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> } } | null, readonly firmYaml: { readonly founder: { readonly name: string, readonly title: string, readonly portraitAlt: string, readonly portrait: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly credential: { readonly badgeAlt: string, readonly badge: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } } | null };
+type AboutPageQuery = { readonly aboutYaml: { readonly title: string, readonly description: string, readonly heading: string, readonly lead: string, readonly facts: { readonly founded: string, readonly experience: string, readonly area: string }, readonly story: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> }, readonly whyChooseUs: { readonly heading: string, readonly points: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly credential: { readonly heading: string, readonly paragraphs: ReadonlyArray<string> } } | null, readonly firmYaml: { readonly founded: number, readonly yearsOfExperience: number, readonly areaServed: string, readonly founder: { readonly name: string, readonly title: string, readonly portraitAlt: string, readonly portrait: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly credential: { readonly badgeAlt: string, readonly badge: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } } } | null };
 
 type ContactPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4651,7 +4674,7 @@ type HomePageQuery = { readonly homeYaml: { readonly title: string, readonly des
 type LayoutDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type LayoutDataQuery = { readonly site: { readonly buildTime: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly layoutYaml: { readonly skipLink: string, readonly nav: { readonly homeLabel: string, readonly about: string, readonly services: string, readonly contact: string, readonly servicesToggle: string, readonly menuOpen: string, readonly menuClose: string, readonly mainLabel: string }, readonly footer: { readonly rights: string, readonly linksLabel: string, readonly newTab: string }, readonly errorScreen: { readonly title: string, readonly body: string, readonly homeLink: string } } | null, readonly firmYaml: { readonly name: string, readonly tagline: string, readonly links: ReadonlyArray<{ readonly label: string, readonly kind: string, readonly url: string }> } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly navLabel: string, readonly path: string }> } };
+type LayoutDataQuery = { readonly site: { readonly buildTime: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly layoutYaml: { readonly skipLink: string, readonly nav: { readonly homeLabel: string, readonly about: string, readonly services: string, readonly contact: string, readonly servicesToggle: string, readonly menuOpen: string, readonly menuClose: string, readonly mainLabel: string }, readonly footer: { readonly rights: string, readonly linksLabel: string, readonly newTab: string }, readonly errorScreen: { readonly title: string, readonly body: string, readonly homeLink: string } } | null, readonly firmYaml: { readonly name: string, readonly tagline: string, readonly links: ReadonlyArray<{ readonly label: string, readonly url: string }> } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly navLabel: string, readonly path: string }> } };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4661,7 +4684,7 @@ type NotFoundPageQuery = { readonly notFoundYaml: { readonly title: string, read
 type SeoDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type SeoDataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly firmYaml: { readonly name: string, readonly description: string, readonly founded: number, readonly areaServed: string, readonly founder: { readonly name: string, readonly title: string }, readonly phone: { readonly dial: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly links: ReadonlyArray<{ readonly url: string }> } | null };
+type SeoDataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly firmYaml: { readonly name: string, readonly description: string, readonly founded: number, readonly areaServed: string, readonly founder: { readonly name: string, readonly title: string }, readonly credential: { readonly name: string, readonly abbreviation: string, readonly awardedBy: string }, readonly phone: { readonly dial: string }, readonly address: { readonly street: string, readonly city: string, readonly region: string, readonly postalCode: string, readonly country: string }, readonly links: ReadonlyArray<{ readonly url: string }> } | null };
 
 type ServicePageQueryVariables = Exact<{
   id: Scalars['String'];

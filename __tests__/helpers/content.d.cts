@@ -34,12 +34,14 @@ export interface FirmContent {
   name: string;
   tagline: string;
   founded: number;
+  yearsOfExperience: number;
+  areaServed: string;
   membershipNote: string;
   founder: { name: string; title: string; portrait: string; portraitAlt: string };
   credential: { name: string; abbreviation: string; badge: string; badgeAlt: string };
   phone: { display: string; dial: string };
   address: { street: string; city: string; region: string; regionName: string; postalCode: string; country: string };
-  links: { label: string; kind: string; url: string }[];
+  links: { label: string; url: string }[];
 }
 
 export interface RealContent {

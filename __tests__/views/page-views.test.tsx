@@ -87,6 +87,9 @@ describe("home", () => {
 describe("about", () => {
   function aboutFirm(portrait: IGatsbyImageData | null): AboutViewProps["firm"] {
     return {
+      founded: firm.founded,
+      yearsOfExperience: firm.yearsOfExperience,
+      areaServed: firm.areaServed,
       founder: {
         name: firm.founder.name,
         title: firm.founder.title,
@@ -109,6 +112,19 @@ describe("about", () => {
     expect(points.map((li) => within(li).getByRole("heading", { level: 3 }).textContent)).toEqual(
       content.about.whyChooseUs.points.map((p) => p.title),
     );
+  });
+
+  test("the key facts come from data/firm.yaml: founded 2019, 10+ years, the area served", () => {
+    render(<AboutView about={content.about} firm={aboutFirm(null)} />);
+    const facts = Object.fromEntries(
+      screen.getAllByRole("term").map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      [content.about.facts.founded]: "2019",
+      [content.about.facts.experience]: `${firm.yearsOfExperience}+`,
+      [content.about.facts.area]: firm.areaServed,
+    });
+    expect(firm.yearsOfExperience).toBeGreaterThanOrEqual(10);
   });
 
   test("the founding story gives 2019, over 10 years and the nationwide focus", () => {

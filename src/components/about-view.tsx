@@ -18,6 +18,20 @@ export function AboutView({ about, firm }: AboutViewProps) {
         <div className={page.container}>
           <h1>{about.heading}</h1>
           <p className={page.lead}>{about.lead}</p>
+          <dl className={styles.facts}>
+            <div>
+              <dt>{about.facts.founded}</dt>
+              <dd>{firm.founded}</dd>
+            </div>
+            <div>
+              <dt>{about.facts.experience}</dt>
+              <dd>{firm.yearsOfExperience}+</dd>
+            </div>
+            <div>
+              <dt>{about.facts.area}</dt>
+              <dd>{firm.areaServed}</dd>
+            </div>
+          </dl>
         </div>
       </header>
 

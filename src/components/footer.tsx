@@ -9,7 +9,7 @@ export interface FooterProps {
   rights: string;
   linksLabel: string;
   newTabNote: string;
-  links: readonly { label: string; kind: string; url: string }[];
+  links: readonly { label: string; url: string }[];
 }
 
 /** © the visitor's current year and the firm's name, and the outbound links, which open in a new tab. */

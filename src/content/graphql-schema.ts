@@ -59,8 +59,6 @@ export const contentTypeDefs = /* GraphQL */ `
   type FirmYaml implements Node @dontInfer {
     "The firm's full name, used in the header, footer and page titles."
     name: String!
-    "A short form of the name."
-    shortName: String!
     "One-line description of the firm."
     tagline: String!
     "A paragraph describing the firm, used for search engines and link previews."
@@ -137,10 +135,8 @@ export const contentTypeDefs = /* GraphQL */ `
 
   "An outbound link in the footer."
   type FirmLink {
-    "Link text, e.g. LinkedIn."
+    "Link text, e.g. LinkedIn (the professional network), Facebook (social network), X (microblog)."
     label: String!
-    "What kind of site it is, e.g. Professional network."
-    kind: String!
     "Absolute https URL."
     url: String!
   }
@@ -233,12 +229,24 @@ export const contentTypeDefs = /* GraphQL */ `
     heading: String!
     "Paragraph under the heading."
     lead: String!
+    "Labels of the three key facts; their values come from data/firm.yaml."
+    facts: AboutFacts!
     "The founding story."
     story: TextSection!
     "The 'Why Choose Us?' list."
     whyChooseUs: AboutWhyChooseUs!
     "What the credential badge means."
     credential: TextSection!
+  }
+
+  "Labels of the about page's key facts."
+  type AboutFacts {
+    "Label of the founding year (firm.founded)."
+    founded: String!
+    "Label of the years of experience (firm.yearsOfExperience, shown as N+)."
+    experience: String!
+    "Label of the area served (firm.areaServed)."
+    area: String!
   }
 
   "A heading with paragraphs."

@@ -181,12 +181,11 @@ function parseFile(absolute: string, file: string, errors: ContentError[]): Pars
   const doc = parseDocument(source, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
     for (const err of doc.errors) {
-      errors.push({
-        file,
-        path: "",
-        line: err.linePos?.[0]?.line,
-        message: `is not valid YAML: ${err.message.split("\n")[0]}`,
-      });
+      const reason = err.message
+        .split("\n")[0]
+        .replace(/ at line \d+, column \d+:?\s*$/, "")
+        .replace(/[:\s]+$/, "");
+      errors.push({ file, path: "", line: err.linePos?.[0]?.line, message: `is not valid YAML: ${reason}` });
     }
     return null;
   }
@@ -296,6 +295,11 @@ function serviceCrossErrors(services: ParsedFile[]): ContentError[] {
   return errors;
 }
 
+/** A file's problems in the order an editor meets them. */
+function byLine(errors: ContentError[]): ContentError[] {
+  return [...errors].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+}
+
 /** Validates data/ (or a fixture directory laid out the same way). */
 export function validateContentDirectory(contentDir: string, projectRoot = path.dirname(contentDir)): ValidationResult {
   const errors: ContentError[] = [];
@@ -314,9 +318,9 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
     const fileErrors = [
       ...schemaErrors(ajv, schemaName, parsed),
       ...missingFileErrors(ajv, schemaName, parsed, projectRoot),
+      ...(name === "firm.yaml" ? phoneErrors(parsed) : []),
     ];
-    if (name === "firm.yaml" && fileErrors.length === 0) fileErrors.push(...phoneErrors(parsed));
-    errors.push(...fileErrors);
+    errors.push(...byLine(fileErrors));
     content.files[name] = parsed.data;
   }
   for (const name of fs.readdirSync(contentDir)) {
@@ -344,7 +348,7 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
     const absolute = path.join(servicesDir, name);
     const parsed = parseFile(absolute, rel(absolute), errors);
     if (!parsed) continue;
-    errors.push(...schemaErrors(ajv, SERVICE_SCHEMA, parsed));
+    errors.push(...byLine(schemaErrors(ajv, SERVICE_SCHEMA, parsed)));
     parsedServices.push(parsed);
     content.services.push(parsed.data);
   }

@@ -38,7 +38,6 @@ export function useLayoutData(): Queries.LayoutDataQuery {
         tagline
         links {
           label
-          kind
           url
         }
       }

@@ -18,6 +18,11 @@ export function useSeoData(): Queries.SeoDataQuery {
           name
           title
         }
+        credential {
+          name
+          abbreviation
+          awardedBy
+        }
         phone {
           dial
         }

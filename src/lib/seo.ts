@@ -17,6 +17,7 @@ export interface FirmFacts {
   founded: number;
   areaServed: string;
   founder: { name: string; title: string };
+  credential: { name: string; abbreviation: string; awardedBy: string };
   phone: { dial: string };
   address: { street: string; city: string; region: string; postalCode: string; country: string };
   links: readonly { url: string }[];
@@ -33,7 +34,16 @@ export function organizationJsonLd(firm: FirmFacts, siteUrl: string): Record<str
     image: `${siteUrl.replace(/\/+$/, "")}/share-card.png`,
     telephone: firm.phone.dial,
     foundingDate: String(firm.founded),
-    founder: { "@type": "Person", name: firm.founder.name, jobTitle: firm.founder.title },
+    founder: {
+      "@type": "Person",
+      name: firm.founder.name,
+      jobTitle: firm.founder.title,
+      hasCredential: {
+        "@type": "EducationalOccupationalCredential",
+        name: `${firm.credential.name} (${firm.credential.abbreviation})`,
+        recognizedBy: { "@type": "Organization", name: firm.credential.awardedBy.replace(/^the /i, "") },
+      },
+    },
     address: {
       "@type": "PostalAddress",
       streetAddress: firm.address.street,

@@ -21,6 +21,11 @@ export const query = graphql`
       description
       heading
       lead
+      facts {
+        founded
+        experience
+        area
+      }
       story {
         heading
         paragraphs
@@ -38,6 +43,9 @@ export const query = graphql`
       }
     }
     firmYaml {
+      founded
+      yearsOfExperience
+      areaServed
       founder {
         name
         title
