@@ -1,7 +1,7 @@
 // Site configuration: metadata, the YAML content sources and the image, head and sitemap plugins.
 import type { GatsbyConfig } from "gatsby";
-import path from "path";
 import { yamlTypeName } from "./src/content/type-names";
+import { contentDirectory } from "./src/build/content-dir";
 
 export const DEFAULT_SITE_URL = "https://www.harborlinevaluation.com";
 
@@ -34,7 +34,7 @@ const config: GatsbyConfig = {
       resolve: "gatsby-source-filesystem",
       options: {
         name: "content",
-        path: path.resolve(__dirname, "data"),
+        path: contentDirectory(__dirname),
         ignore: ["**/schema/**", "**/*.md"],
       },
     },

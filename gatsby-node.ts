@@ -12,8 +12,9 @@ import {
 import { validateContentDirectory, formatContentErrors } from "./src/content/validate";
 import { servicePath } from "./src/lib/paths";
 import { writeHostingFiles } from "./src/build/hosting";
+import { contentDirectory } from "./src/build/content-dir";
 
-const CONTENT_DIR = path.resolve(__dirname, "data");
+const CONTENT_DIR = contentDirectory(__dirname);
 const SERVICE_TEMPLATE = path.resolve(__dirname, "src/templates/service.tsx");
 
 /** Stops the build, before anything renders, when any content file is broken; reports every mistake at once. */
@@ -30,6 +31,20 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   if (isExampleEndpoint(endpoint.value)) {
     reporter.warn(exampleEndpointWarning());
   }
+};
+
+/** Under `gatsby develop`, content edits arrive after bootstrap: check them again and say what is wrong, at once. */
+let bootstrapped = false;
+
+export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = () => {
+  bootstrapped = true;
+};
+
+export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, reporter }) => {
+  if (!bootstrapped || node.internal.type !== "File" || !/\.ya?ml$/.test(String(node.base))) return;
+  const { errors } = validateContentDirectory(CONTENT_DIR);
+  if (errors.length > 0) reporter.error(formatContentErrors(errors));
+  else reporter.info(`Content check passed after editing ${String(node.relativePath)}.`);
 };
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {

@@ -81,6 +81,11 @@ const server = http.createServer((req, res) => {
     file = path.join(root, "404.html");
     status = 404;
     urlPath = "/404.html";
+    if (!fs.existsSync(file)) {
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" });
+      res.end("Not found");
+      return;
+    }
   }
   const headers = { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" };
   for (const rule of loadRules()) {

@@ -1,5 +1,6 @@
 import React from "react";
-import { GatsbyImage, getImage } from "gatsby-plugin-image";
+import { getImage } from "gatsby-plugin-image";
+import { Picture } from "./picture";
 import * as page from "./page.module.css";
 import * as styles from "./about-view.module.css";
 
@@ -39,12 +40,7 @@ export function AboutView({ about, firm }: AboutViewProps) {
         <div className={`${page.container} ${styles.storyGrid}`}>
           <figure className={styles.founder}>
             {portrait && (
-              <GatsbyImage
-                image={portrait}
-                alt={firm.founder.portraitAlt}
-                className={styles.portrait}
-                loading="eager"
-              />
+              <Picture image={portrait} alt={firm.founder.portraitAlt} className={styles.portrait} loading="eager" />
             )}
             <figcaption className={styles.caption}>
               <span className={styles.founderName}>{firm.founder.name}</span>
@@ -76,9 +72,7 @@ export function AboutView({ about, firm }: AboutViewProps) {
 
       <section className={page.section} aria-labelledby="credential-heading">
         <div className={`${page.container} ${styles.credential}`}>
-          {badge && (
-            <GatsbyImage image={badge} alt={firm.credential.badgeAlt} className={styles.badge} loading="eager" />
-          )}
+          {badge && <Picture image={badge} alt={firm.credential.badgeAlt} className={styles.badge} />}
           <div className={page.prose}>
             <h2 id="credential-heading">{about.credential.heading}</h2>
             {about.credential.paragraphs.map((paragraph) => (

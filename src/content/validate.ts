@@ -363,7 +363,7 @@ export function formatContentErrors(errors: ContentError[]): string {
   const byFile = new Map<string, ContentError[]>();
   for (const error of errors) byFile.set(error.file, [...(byFile.get(error.file) ?? []), error]);
   const lines = [
-    `Content check failed: ${errors.length} problem${errors.length === 1 ? "" : "s"} in ${byFile.size} file${byFile.size === 1 ? "" : "s"}. Nothing was built; fix ${errors.length === 1 ? "it" : "them"} and build again (docs/editing-content.md explains each message).`,
+    `Content check failed: ${errors.length} problem${errors.length === 1 ? "" : "s"} in ${byFile.size} file${byFile.size === 1 ? "" : "s"}. Nothing is built until ${errors.length === 1 ? "it is" : "they are"} fixed (docs/editing-content.md explains each message).`,
   ];
   for (const [file, fileErrors] of byFile) {
     lines.push("", file);

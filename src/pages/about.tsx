@@ -52,13 +52,7 @@ export const query = graphql`
         portraitAlt
         portrait {
           childImageSharp {
-            gatsbyImageData(
-              layout: FULL_WIDTH
-              aspectRatio: 0.8
-              breakpoints: [240, 320, 480, 640]
-              sizes: "(min-width: 48em) 20rem, calc(100vw - 2rem)"
-              placeholder: BLURRED
-            )
+            gatsbyImageData(width: 320, aspectRatio: 0.8, layout: CONSTRAINED, placeholder: BLURRED)
           }
         }
       }
