@@ -25,6 +25,15 @@ for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   for (const route of routes) {
     await page.goto(base + route, { waitUntil: "networkidle" });
+    // Scroll through the page so lazy images load, as they do for a visitor, then back to the top.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState("networkidle");
     const name = `${width}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.png`;
     await page.screenshot({ path: path.join(outDir, name), fullPage: true });
   }
