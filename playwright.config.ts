@@ -1,17 +1,9 @@
 // Browser tests: Debian's Chromium (no downloaded browsers) against the production build served by scripts/serve.mjs.
 import { defineConfig } from "@playwright/test";
+import chromium from "./scripts/chromium.json";
 
 const PORT = Number(process.env.E2E_PORT || 9323);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,8 +16,8 @@ export default defineConfig({
     baseURL: BASE_URL,
     browserName: "chromium",
     launchOptions: {
-      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
+      executablePath: process.env.CHROME_PATH || chromium.path,
+      args: chromium.args,
     },
     trace: "off",
   },

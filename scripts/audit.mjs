@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 
+const chromium = JSON.parse(fs.readFileSync(new URL("./chromium.json", import.meta.url), "utf8"));
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PORT = Number(process.env.AUDIT_PORT || 9555);
 const RUNS = Number(process.env.AUDIT_RUNS || 3);
@@ -95,16 +97,8 @@ function budgetProblems(row) {
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromePath: process.env.CHROME_PATH || chromium.path,
+  chromeFlags: ["--headless=new", ...chromium.args],
 });
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,4 +1,5 @@
 // Full-page screenshots of every route at 375, 768 and 1280 px from the served production build (npm run serve).
+/* global window, document -- used inside page.evaluate, which runs in the browser */
 // Usage: node scripts/screenshots.mjs [outDir] [baseUrl]
 import { chromium } from "@playwright/test";
 import fs from "node:fs";
@@ -10,16 +11,10 @@ const routes = ["/", "/about", "/services", "/services/business-valuation", "/co
 const widths = [375, 768, 1280];
 
 fs.mkdirSync(outDir, { recursive: true });
+const settings = JSON.parse(fs.readFileSync(new URL("./chromium.json", import.meta.url), "utf8"));
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: process.env.CHROME_PATH || settings.path,
+  args: settings.args,
 });
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
