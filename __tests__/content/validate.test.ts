@@ -351,6 +351,6 @@ describe("formatContentErrors", () => {
   });
 
   test("one problem is worded in the singular", () => {
-    expect(formatContentErrors(errors.slice(0, 1))).toMatch(/^Content check failed: 1 problem in 1 file\. .*fix it/);
+    expect(formatContentErrors(errors.slice(0, 1))).toMatch(/^Content check failed: 1 problem in 1 file\. Nothing is built until it is fixed/);
   });
 });
