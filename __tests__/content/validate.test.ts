@@ -351,6 +351,8 @@ describe("formatContentErrors", () => {
   });
 
   test("one problem is worded in the singular", () => {
-    expect(formatContentErrors(errors.slice(0, 1))).toMatch(/^Content check failed: 1 problem in 1 file\. Nothing is built until it is fixed/);
+    expect(formatContentErrors(errors.slice(0, 1))).toMatch(
+      /^Content check failed: 1 problem in 1 file\. Nothing is built until it is fixed/,
+    );
   });
 });
