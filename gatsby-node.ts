@@ -1,6 +1,6 @@
 // Build-time wiring: validates data/, declares the content schema, creates one page per service from one template
 // and writes the hosting files (per-page headers, robots.txt) after the build.
-import type { GatsbyNode } from "gatsby";
+import type { GatsbyNode, Node } from "gatsby";
 import path from "path";
 import { contentTypeDefs } from "./src/content/graphql-schema";
 import {
@@ -40,8 +40,10 @@ export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = () => {
   bootstrapped = true;
 };
 
+export const shouldOnCreateNode: GatsbyNode<Node>["shouldOnCreateNode"] = ({ node }) =>
+  bootstrapped && node.internal.type === "File" && /\.ya?ml$/.test(String(node.base));
+
 export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, reporter }) => {
-  if (!bootstrapped || node.internal.type !== "File" || !/\.ya?ml$/.test(String(node.base))) return;
   const { errors } = validateContentDirectory(CONTENT_DIR);
   if (errors.length > 0) reporter.error(formatContentErrors(errors));
   else reporter.info(`Content check passed after editing ${String(node.relativePath)}.`);
