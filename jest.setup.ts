@@ -1,20 +1,9 @@
 // jsdom lacks scrollTo, matchMedia and PointerEvent; tests replace the stubs when they need to observe them.
 import "@testing-library/jest-dom";
+import { matchMediaStub } from "./__tests__/helpers/match-media";
 
 Object.defineProperty(window, "scrollTo", { writable: true, value: jest.fn() });
-Object.defineProperty(window, "matchMedia", {
-  writable: true,
-  value: jest.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: jest.fn(),
-    removeListener: jest.fn(),
-    addEventListener: jest.fn(),
-    removeEventListener: jest.fn(),
-    dispatchEvent: jest.fn(),
-  })),
-});
+Object.defineProperty(window, "matchMedia", { writable: true, value: matchMediaStub() });
 
 // A minimal PointerEvent, so fireEvent.pointerEnter(el, { pointerType: "mouse" }) reaches React with its pointerType.
 if (typeof window.PointerEvent === "undefined") {

@@ -8,22 +8,14 @@ import {
   trackNavigationAction,
 } from "../../src/lib/scroll";
 import { onClientEntry, shouldUpdateScroll } from "../../gatsby-browser";
+import { matchMediaStub } from "../helpers/match-media";
 
 const originalMatchMedia = window.matchMedia;
 const originalScrollTo = window.scrollTo;
 
 /** Replaces window.matchMedia with one that answers `reduce` for the reduced-motion query. */
 function stubReducedMotion(reduce: boolean): jest.Mock {
-  const matchMedia = jest.fn((query: string) => ({
-    matches: query === REDUCED_MOTION_QUERY ? reduce : false,
-    media: query,
-    onchange: null,
-    addListener: jest.fn(),
-    removeListener: jest.fn(),
-    addEventListener: jest.fn(),
-    removeEventListener: jest.fn(),
-    dispatchEvent: jest.fn(),
-  }));
+  const matchMedia = matchMediaStub((query) => query === REDUCED_MOTION_QUERY && reduce);
   window.matchMedia = matchMedia;
   return matchMedia;
 }

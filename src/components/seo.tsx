@@ -1,14 +1,21 @@
 import React from "react";
 import { Helmet } from "react-helmet";
 import { useSeoData } from "../hooks/use-seo-data";
-import { absoluteUrl, organizationJsonLd, pageTitle, serviceJsonLd } from "../lib/seo";
+import {
+  absoluteUrl,
+  organizationJsonLd,
+  pageTitle,
+  serviceJsonLd,
+  shareImageUrl,
+  type ServiceFacts,
+} from "../lib/seo";
 
 export interface SeoProps {
   title: string;
   description: string;
   pathname: string;
   /** Adds a schema.org Service for a service page. */
-  service?: { title: string; description: string; path: string };
+  service?: ServiceFacts;
   /** For pages that should not be indexed (the 404 page). */
   noindex?: boolean;
 }
@@ -20,7 +27,7 @@ export function Seo({ title, description, pathname, service, noindex = false }: 
   if (!firm) throw new Error("data/firm.yaml is required");
   const fullTitle = pageTitle(title, firm.name);
   const url = absoluteUrl(siteUrl, pathname);
-  const image = `${siteUrl.replace(/\/+$/, "")}/share-card.png`;
+  const image = shareImageUrl(siteUrl);
   const jsonLd = [organizationJsonLd(firm, siteUrl), ...(service ? [serviceJsonLd(service, firm, siteUrl)] : [])];
   return (
     <Helmet htmlAttributes={{ lang: "en" }}>

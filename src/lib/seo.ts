@@ -11,16 +11,15 @@ export function pageTitle(title: string, firmName: string): string {
   return title === firmName ? title : `${title} | ${firmName}`;
 }
 
-export interface FirmFacts {
-  name: string;
-  description: string;
-  founded: number;
-  areaServed: string;
-  founder: { name: string; title: string };
-  credential: { name: string; abbreviation: string; awardedBy: string };
-  phone: { dial: string };
-  address: { street: string; city: string; region: string; postalCode: string; country: string };
-  links: readonly { url: string }[];
+/** The firm as the head's static query returns it (src/hooks/use-seo-data.ts). */
+export type FirmFacts = NonNullable<Queries.SeoDataQuery["firmYaml"]>;
+
+/** The service fields a Service JSON-LD needs. */
+export type ServiceFacts = Pick<Queries.ServiceYaml, "title" | "description" | "path">;
+
+/** The image shown when a page is shared (static/share-card.png). */
+export function shareImageUrl(siteUrl: string): string {
+  return `${siteUrl.replace(/\/+$/, "")}/share-card.png`;
 }
 
 export function organizationJsonLd(firm: FirmFacts, siteUrl: string): Record<string, unknown> {
@@ -31,7 +30,7 @@ export function organizationJsonLd(firm: FirmFacts, siteUrl: string): Record<str
     name: firm.name,
     description: firm.description,
     url: absoluteUrl(siteUrl, "/"),
-    image: `${siteUrl.replace(/\/+$/, "")}/share-card.png`,
+    image: shareImageUrl(siteUrl),
     telephone: firm.phone.dial,
     foundingDate: String(firm.founded),
     founder: {
@@ -57,11 +56,7 @@ export function organizationJsonLd(firm: FirmFacts, siteUrl: string): Record<str
   };
 }
 
-export function serviceJsonLd(
-  service: { title: string; description: string; path: string },
-  firm: FirmFacts,
-  siteUrl: string,
-): Record<string, unknown> {
+export function serviceJsonLd(service: ServiceFacts, firm: FirmFacts, siteUrl: string): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "Service",
