@@ -39,7 +39,11 @@ export default defineConfig({
   projects: [
     { name: "desktop-1280", use: { viewport: { width: 1280, height: 800 } } },
     { name: "mobile-375", use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
-    { name: "cloudflare", testMatch: HOST_SPECS, use: { baseURL: CLOUDFLARE_URL, viewport: { width: 1280, height: 800 } } },
+    {
+      name: "cloudflare",
+      testMatch: HOST_SPECS,
+      use: { baseURL: CLOUDFLARE_URL, viewport: { width: 1280, height: 800 } },
+    },
     { name: "nginx", testMatch: HOST_SPECS, use: { baseURL: NGINX_URL, viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [server("serve.mjs", PORT), server("cloudflare.mjs", PORT + 1), server("nginx.mjs", PORT + 2)],

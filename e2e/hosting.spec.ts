@@ -58,10 +58,7 @@ for (const route of PAGES) {
   });
 }
 
-test("every internal link, sitemap entry and JSON-LD URL answers 200 without a redirect", async ({
-  page,
-  request,
-}) => {
+test("every internal link, sitemap entry and JSON-LD URL answers 200 without a redirect", async ({ page, request }) => {
   const targets = new Set<string>();
   for (const route of PAGES) {
     await page.goto(route);
@@ -183,7 +180,10 @@ test("the contact form posts to the form service from the served page (intercept
   await page.getByLabel(/^Email/).fill("ada@example.com");
   await page.getByLabel(/^Message/).fill("Please call me.");
   // The page's CSP (form-action) must let the browser send it: a blocked post never reaches the route.
-  await Promise.all([page.waitForURL(`${ENDPOINT.href}**`), page.getByRole("button", { name: "Send Message" }).click()]);
+  await Promise.all([
+    page.waitForURL(`${ENDPOINT.href}**`),
+    page.getByRole("button", { name: "Send Message" }).click(),
+  ]);
   expect(posts).toHaveLength(1);
   expect(posts[0]).toMatch(/^POST name=Ada\+Lovelace&email=ada%40example\.com&phone=&message=Please\+call\+me\./);
   await expect(page).toHaveTitle("Received");

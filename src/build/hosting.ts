@@ -151,7 +151,9 @@ export function nginxHeaderConfig(rules: HeaderRule[]): { http: string; server: 
     }
   }
   const maps = [...byHeader.values()].map(({ name, entries }) => {
-    const lines = entries.map(([source, value]) => `    ${quote(source, { value: false })} ${quote(value, { value: true })};`);
+    const lines = entries.map(
+      ([source, value]) => `    ${quote(source, { value: false })} ${quote(value, { value: true })};`,
+    );
     return `map $uri ${variableFor(name)} {\n    default "";\n${lines.join("\n")}\n}\n`;
   });
   const adds = [...byHeader.values()].map(({ name }) => `add_header ${name} ${variableFor(name)} always;\n`);
