@@ -94,6 +94,8 @@ test("an unknown address, however deep, answers 404 with the site's 404 page", a
   expect(response!.headers()["content-type"]).toMatch(/^text\/html/);
   await expect(page.locator("h1")).toHaveText(notFound.heading);
   expect((await page.title()).startsWith(`${notFound.title} | `)).toBe(true);
+  // A folder of files that is not a page (no index.html) is not found either: no listing, no 403.
+  expect((await page.request.get("/static/", { maxRedirects: 0 })).status()).toBe(404);
 });
 
 test("the CSP blocks an injected inline script and a script from another host", async ({ page, guard }) => {
