@@ -15,7 +15,8 @@ const config: GatsbyConfig = {
     typesOutputPath: "src/gatsby-types.d.ts",
     generateOnBuild: true,
   },
-  trailingSlash: "never",
+  // One URL form, the one every host serves without a redirect: /about/ (see src/lib/paths.ts).
+  trailingSlash: "always",
   plugins: [
     "gatsby-plugin-react-helmet",
     "gatsby-plugin-image",
@@ -45,7 +46,7 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        excludes: ["/404", "/404.html", "/dev-404-page"],
+        excludes: ["/404/", "/404.html", "/dev-404-page/"],
       },
     },
   ],

@@ -94,7 +94,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
 };
 
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, store, reporter }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {
   const result = await graphql<Queries.HostingDataQuery>(`
     query HostingData {
       site {
@@ -115,6 +115,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, store, r
     reporter.panicOnBuild("Could not read siteUrl and the form endpoint to write public/_headers.", result.errors);
     return;
   }
-  const { program } = store.getState() as { program: { directory: string } };
-  writeHostingFiles({ publicDir: path.join(program.directory, "public"), formEndpoint, siteUrl });
+  // Gatsby builds the site in the current directory and writes it to public/ there (gatsby-cli resolves the site as
+  // path.resolve("."); gatsby-plugin-sitemap writes to "public/" the same way).
+  writeHostingFiles({ publicDir: path.join(process.cwd(), "public"), formEndpoint, siteUrl });
 };

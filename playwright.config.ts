@@ -1,9 +1,24 @@
-// Browser tests: Debian's Chromium (no downloaded browsers) against the production build served by scripts/serve.mjs.
+// Browser tests: Debian's Chromium (no downloaded browsers) against the production build in public/, served three
+// ways: by scripts/serve.mjs (the whole suite, at two widths), and by the real host runtimes — Cloudflare's
+// (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf (scripts/nginx.mjs) —
+// for the hosting and route specs. The run starts and stops all three servers.
 import { defineConfig } from "@playwright/test";
 import chromium from "./scripts/chromium.json";
 
 const PORT = Number(process.env.E2E_PORT || 9323);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const CLOUDFLARE_URL = `http://127.0.0.1:${PORT + 1}`;
+const NGINX_URL = `http://127.0.0.1:${PORT + 2}`;
+const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts"];
+
+const server = (script: string, port: number) => ({
+  command: `node scripts/${script}`,
+  env: { PORT: String(port) },
+  url: `http://127.0.0.1:${port}/`,
+  reuseExistingServer: !process.env.CI,
+  timeout: 60_000,
+  gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
+});
 
 export default defineConfig({
   testDir: "e2e",
@@ -24,12 +39,12 @@ export default defineConfig({
   projects: [
     { name: "desktop-1280", use: { viewport: { width: 1280, height: 800 } } },
     { name: "mobile-375", use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
+    {
+      name: "cloudflare",
+      testMatch: HOST_SPECS,
+      use: { baseURL: CLOUDFLARE_URL, viewport: { width: 1280, height: 800 } },
+    },
+    { name: "nginx", testMatch: HOST_SPECS, use: { baseURL: NGINX_URL, viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: `node scripts/serve.mjs`,
-    env: { PORT: String(PORT) },
-    url: `${BASE_URL}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: [server("serve.mjs", PORT), server("cloudflare.mjs", PORT + 1), server("nginx.mjs", PORT + 2)],
 });

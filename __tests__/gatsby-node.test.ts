@@ -53,7 +53,7 @@ afterEach(() => {
 });
 
 describe("createPages", () => {
-  test("creates one page per service at /services/<slug>, all from the one service template, with { id }", async () => {
+  test("creates one page per service at /services/<slug>/, all from the one service template, with { id }", async () => {
     const { graphql, createPage, reporter } = await runCreatePages({
       data: { allServiceYaml: { nodes: FIVE_SERVICES } },
     });
@@ -62,7 +62,7 @@ describe("createPages", () => {
     expect(createPage).toHaveBeenCalledTimes(5);
     expect(createPage.mock.calls.map(([page]) => page)).toEqual(
       FIVE_SERVICES.map(({ id, slug }) => ({
-        path: `/services/${slug}`,
+        path: `/services/${slug}/`,
         component: SERVICE_TEMPLATE,
         context: { id },
       })),
@@ -76,7 +76,7 @@ describe("createPages", () => {
     const { createPage } = await runCreatePages({ data: { allServiceYaml: { nodes } } });
     expect(createPage).toHaveBeenCalledTimes(6);
     expect(createPage).toHaveBeenLastCalledWith({
-      path: "/services/valuation-training",
+      path: "/services/valuation-training/",
       component: SERVICE_TEMPLATE,
       context: { id: "id-6" },
     });
@@ -154,8 +154,8 @@ describe("createResolvers", () => {
     return register.mock.calls[0][0] as Resolvers;
   }
 
-  test("a service's path is /services/<slug>", () => {
-    expect(resolvers().ServiceYaml.path.resolve({ slug: "valuation-training" })).toBe("/services/valuation-training");
+  test("a service's path is /services/<slug>/", () => {
+    expect(resolvers().ServiceYaml.path.resolve({ slug: "valuation-training" })).toBe("/services/valuation-training/");
   });
 
   test("the form posts to FORM_ENDPOINT when set, else to the YAML value", () => {

@@ -5,10 +5,10 @@ import { test, expect, services, hydrated, isMobile } from "./fixtures";
 
 const ROUTES = [
   "/",
-  "/about",
-  "/services",
-  ...services().map((s) => `/services/${s.slug}`),
-  "/contact",
+  "/about/",
+  "/services/",
+  ...services().map((s) => `/services/${s.slug}/`),
+  "/contact/",
   "/no-such-page",
 ];
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -28,7 +28,7 @@ for (const route of ROUTES) {
 }
 
 test("axe finds no violation with the dropdown or the mobile menu open", async ({ page }) => {
-  await page.goto("/services/litigation-support");
+  await page.goto("/services/litigation-support/");
   await hydrated(page);
   if (isMobile(page)) await page.locator("header nav").nth(1).getByRole("button").click();
   else await page.getByRole("button", { name: "Show the service pages" }).click();
@@ -50,7 +50,7 @@ test("the skip link is the first stop, becomes visible and moves focus to the co
 });
 
 test("keyboard focus is always visible", async ({ page }) => {
-  await page.goto("/contact");
+  await page.goto("/contact/");
   await hydrated(page);
   for (let i = 0; i < 12; i++) {
     await page.keyboard.press("Tab");

@@ -30,7 +30,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test.beforeEach(async ({ page }) => {
-      await page.goto("/contact");
+      await page.goto("/contact/");
       if (javaScriptEnabled) await hydrated(page);
     });
 
@@ -66,7 +66,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await field(page, PHONE).evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(true);
       await page.waitForTimeout(300);
       expect(posts).toHaveLength(0);
-      await expect(page).toHaveURL(/\/contact$/);
+      await expect(page).toHaveURL(/\/contact\/$/);
     });
 
     test("an invalid email sends nothing", async ({ page, guard }) => {
@@ -125,7 +125,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the phone is a tel: link and the address opens in a map in a new tab", async ({ page }) => {
-  await page.goto("/contact");
+  await page.goto("/contact/");
   const firm = readYaml<{ phone: { display: string; dial: string } }>("firm.yaml");
   await expect(page.getByRole("link", { name: firm.phone.display })).toHaveAttribute("href", `tel:${firm.phone.dial}`);
   const map = page.getByRole("link", { name: /Open in a map/ });

@@ -6,6 +6,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
+import { ROUTES, servicePath } from "../src/lib/paths";
 
 export interface Guard {
   consoleErrors: string[];
@@ -65,6 +66,13 @@ export function services(): ServiceContent[] {
     .map((f) => readYaml<ServiceContent>(path.join("services", f)))
     .sort((a, b) => a.order - b.order);
 }
+
+/** Every page of the site at its one URL (src/lib/paths.ts): the fixed routes and one per data/services/*.yaml. */
+export function sitePaths(): string[] {
+  return [ROUTES.home, ROUTES.about, ROUTES.services, ...services().map((s) => servicePath(s.slug)), ROUTES.contact];
+}
+
+export { ROUTES, servicePath };
 
 export const firm = () =>
   readYaml<{ name: string; phone: { display: string; dial: string }; links: { url: string }[] }>("firm.yaml");

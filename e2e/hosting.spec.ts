@@ -1,27 +1,102 @@
-// The site served with its _headers: security headers and a CSP that blocks foreign code but never the site itself
-// (every other browser test also runs under it and fails on any console error), and caching that prevents
-// 'Loading chunk ... failed' after a deploy.
-import { test, expect, readYaml, hydrated, services } from "./fixtures";
+// The site as each host serves it (our server, Cloudflare's runtime, nginx: see playwright.config.ts): every page
+// and every internal link at its one URL without a redirect, each page with its security headers and its own CSP,
+// caching that prevents 'Loading chunk ... failed' after a deploy, the 404 page, and a form that still posts.
+import crypto from "node:crypto";
+import type { APIRequestContext } from "@playwright/test";
+import { test, expect, readYaml, hydrated, services, sitePaths, ROUTES, servicePath } from "./fixtures";
 
 const ENDPOINT = new URL(readYaml<{ form: { endpoint: string } }>("contact.yaml").form.endpoint);
-const ROUTES = ["/", "/about", "/services", `/services/${services()[0].slug}`, "/contact"];
+const PAGES = sitePaths();
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "public, max-age=0, must-revalidate";
 
-for (const route of ROUTES) {
-  test(`security headers and a strict CSP on ${route}`, async ({ page }) => {
+/** SHA-256 of each inline script the browser runs (no src, not a JSON data block), as CSP source expressions. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/application\/(ld\+)?json/i.test(attributes) || body === "") continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** The status of a GET without following redirects, and where a redirect would go. */
+async function direct(request: APIRequestContext, url: string) {
+  const response = await request.get(url, { maxRedirects: 0 });
+  return { status: response.status(), location: response.headers()["location"] ?? null };
+}
+
+for (const route of PAGES) {
+  test(`${route} answers 200 without a redirect, with the security headers and its own CSP`, async ({
+    page,
+    baseURL,
+  }) => {
     const response = await page.goto(route);
+    expect(response!.request().redirectedFrom(), "redirected").toBeNull();
+    expect(response!.status()).toBe(200);
+    expect(response!.url()).toBe(new URL(route, baseURL).href);
     const headers = response!.headers();
     expect(headers["strict-transport-security"]).toMatch(/max-age=\d{8}/);
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["permissions-policy"]).toContain("camera=()");
-    expect(headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["cache-control"]).toBe(REVALIDATE);
     const csp = headers["content-security-policy"];
+    expect(csp, "Content-Security-Policy").toBeDefined();
     expect(csp).toContain(`form-action ${ENDPOINT.origin}`);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    // This page's policy: exactly the hashes of this page's own inline scripts.
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+    const allowed = scriptSrc.match(/'sha256-[^']+'/g) ?? [];
+    expect(allowed.sort()).toEqual(inlineScriptHashes(await response!.text()).sort());
+    // The canonical and share URLs name the address just served.
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    expect(new URL(canonical!).pathname).toBe(route);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", canonical!);
     await hydrated(page);
   });
 }
+
+test("every internal link, sitemap entry and JSON-LD URL answers 200 without a redirect", async ({ page, request }) => {
+  const targets = new Set<string>();
+  for (const route of PAGES) {
+    await page.goto(route);
+    for (const href of await page.locator("a[href^='/']").evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) {
+      targets.add(href.split("#")[0]);
+    }
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "[]");
+    for (const item of [ld].flat() as { url?: string }[]) if (item.url) targets.add(new URL(item.url).pathname);
+  }
+  const sitemap = await (await request.get("/sitemap-0.xml")).text();
+  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
+  expect(locs.sort()).toEqual([...PAGES].sort());
+  for (const loc of locs) targets.add(loc);
+  for (const target of PAGES) expect(targets).toContain(target);
+  for (const target of targets) {
+    expect({ target, ...(await direct(request, target)) }).toEqual({ target, status: 200, location: null });
+  }
+});
+
+test("the form of a page's URL without its trailing slash is only ever a redirect to it", async ({ request }) => {
+  // Hosts answer 301 (nginx, our server) or 308 (Cloudflare); the site never links there.
+  const { status, location } = await direct(request, ROUTES.about.replace(/\/$/, ""));
+  expect([301, 308]).toContain(status);
+  expect(new URL(location!, "http://host").pathname).toBe(ROUTES.about);
+});
+
+test("an unknown address, however deep, answers 404 with the site's 404 page", async ({ page, guard }) => {
+  guard.allowed.push(/status of 404 \(Not Found\)/);
+  const notFound = readYaml<{ title: string; heading: string }>("not-found.yaml");
+  const response = await page.goto("/no-such-section/no-such-page/");
+  expect(response!.request().redirectedFrom()).toBeNull();
+  expect(response!.status()).toBe(404);
+  expect(response!.headers()["content-type"]).toMatch(/^text\/html/);
+  await expect(page.locator("h1")).toHaveText(notFound.heading);
+  expect((await page.title()).startsWith(`${notFound.title} | `)).toBe(true);
+  // A folder of files that is not a page (no index.html) is not found either: no listing, no 403.
+  expect((await page.request.get("/static/", { maxRedirects: 0 })).status()).toBe(404);
+});
 
 test("the CSP blocks an injected inline script and a script from another host", async ({ page, guard }) => {
   guard.allowed.push(/Content Security Policy/);
@@ -48,20 +123,20 @@ test("the CSP blocks an injected inline script and a script from another host", 
 });
 
 test("hashed assets are cached for a year; page data is revalidated on every request", async ({ page, request }) => {
-  const scripts: string[] = [];
+  const assets: string[] = [];
   page.on("response", (r) => {
-    if (r.url().endsWith(".js")) scripts.push(r.url());
+    if (/\.(js|css)$/.test(new URL(r.url()).pathname)) assets.push(r.url());
   });
-  await page.goto("/about");
+  await page.goto(ROUTES.about);
   await hydrated(page);
-  expect(scripts.length).toBeGreaterThan(2);
-  for (const url of scripts) {
-    expect((await request.get(url)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-  }
+  expect(assets.length).toBeGreaterThan(2);
   const image = await page.locator("picture img").first().getAttribute("src");
-  expect((await request.get(image!)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-  for (const url of ["/page-data/about/page-data.json", "/page-data/app-data.json"]) {
-    expect((await request.get(url)).headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  expect(image).toMatch(/^\/static\//);
+  for (const url of [...assets, image!]) {
+    expect((await request.get(url)).headers()["cache-control"], url).toBe(IMMUTABLE);
+  }
+  for (const url of ["/page-data/about/page-data.json", "/page-data/app-data.json", "/sitemap-0.xml"]) {
+    expect((await request.get(url)).headers()["cache-control"], url).toBe(REVALIDATE);
   }
 });
 
@@ -69,16 +144,17 @@ test("robots.txt points at the sitemap, which lists every page but the 404", asy
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/^Sitemap: https:\/\/\S+\/sitemap-index\.xml$/m);
   const sitemap = await (await request.get("/sitemap-0.xml")).text();
-  for (const route of ROUTES) expect(sitemap).toContain(`${route === "/" ? "/" : route}</loc>`);
+  for (const route of PAGES) expect(sitemap).toMatch(new RegExp(`https://[^<]+${route.replace(/\//g, "\\/")}</loc>`));
   expect(sitemap).not.toContain("404");
 });
 
 test("search and share metadata: description, canonical, Open Graph, Twitter card and JSON-LD", async ({ page }) => {
-  await page.goto(`/services/${services()[0].slug}`);
+  const path = servicePath(services()[0].slug);
+  await page.goto(path);
   await hydrated(page);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
   const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-  expect(canonical).toMatch(new RegExp(`^https://[^/]+/services/${services()[0].slug}$`));
+  expect(canonical).toMatch(new RegExp(`^https://[^/]+${path}$`));
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https:\/\/.+\/share-card\.png$/);
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -89,5 +165,28 @@ test("search and share metadata: description, canonical, Open Graph, Twitter car
   expect(firm.sameAs).toHaveLength(3);
   expect(firm.founder.name).toBeTruthy();
   expect(service.name).toBe(services()[0].title);
+  expect(service.url).toBe(canonical);
   expect(service.provider["@id"]).toBe(firm["@id"]);
+});
+
+test("the contact form posts to the form service from the served page (intercepted here)", async ({ page, guard }) => {
+  const posts: string[] = [];
+  guard.intercepted.push(new RegExp(`^${ENDPOINT.origin.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}/`));
+  await page.route(`${ENDPOINT.href}**`, async (route) => {
+    posts.push(`${route.request().method()} ${route.request().postData()}`);
+    await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Received</title>" });
+  });
+  await page.goto(ROUTES.contact);
+  await hydrated(page);
+  await page.getByLabel(/^Name/).fill("Ada Lovelace");
+  await page.getByLabel(/^Email/).fill("ada@example.com");
+  await page.getByLabel(/^Message/).fill("Please call me.");
+  // The page's CSP (form-action) must let the browser send it: a blocked post never reaches the route.
+  await Promise.all([
+    page.waitForURL(`${ENDPOINT.href}**`),
+    page.getByRole("button", { name: "Send Message" }).click(),
+  ]);
+  expect(posts).toHaveLength(1);
+  expect(posts[0]).toMatch(/^POST name=Ada\+Lovelace&email=ada%40example\.com&phone=&message=Please\+call\+me\./);
+  await expect(page).toHaveTitle("Received");
 });

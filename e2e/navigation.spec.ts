@@ -11,7 +11,7 @@ const menuButton = (page: Page) => mobileNav(page).getByRole("button");
 test.describe("wide screens", () => {
   test.beforeEach(async ({ page }) => {
     test.skip(isMobile(page), "desktop navigation");
-    await page.goto("/about");
+    await page.goto("/about/");
     await hydrated(page);
   });
 
@@ -56,7 +56,7 @@ test.describe("wide screens", () => {
     await page.clock.runFor(1000);
     await expect(panel).toBeVisible();
     await panel.getByRole("link").last().click();
-    await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[SERVICES.length - 1].slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[SERVICES.length - 1].slug}/$`));
     await expect(panel).toBeHidden();
   });
 
@@ -137,7 +137,7 @@ test.describe("narrow screens", () => {
   test("selecting a link navigates and closes the menu; Escape closes and refocuses the button", async ({ page }) => {
     await menuButton(page).tap();
     await page.locator("#mobile-menu").getByRole("link", { name: SERVICES[1].navLabel }).tap();
-    await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[1].slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[1].slug}/$`));
     await expect(page.locator("#mobile-menu")).toBeHidden();
     await menuButton(page).click();
     await expect(page.locator("#mobile-menu")).toBeVisible();
@@ -148,11 +148,11 @@ test.describe("narrow screens", () => {
 });
 
 const ROUTES: [string, string][] = [
-  ["/about", "About"],
-  ["/services", "Services"],
-  [`/services/${SERVICES[0].slug}`, "Services"],
-  [`/services/${SERVICES[3].slug}`, "Services"],
-  ["/contact", "Contact"],
+  ["/about/", "About"],
+  ["/services/", "Services"],
+  [`/services/${SERVICES[0].slug}/`, "Services"],
+  [`/services/${SERVICES[3].slug}/`, "Services"],
+  ["/contact/", "Contact"],
 ];
 
 test("the active link is highlighted and marked with aria-current on each route", async ({ page }) => {
@@ -162,7 +162,10 @@ test("the active link is highlighted and marked with aria-current on each route"
     const nav = isMobile(page) ? mobileNav(page) : desktopNav(page);
     if (isMobile(page)) await menuButton(page).tap();
     const active = nav.getByRole("link", { name: label, exact: true });
-    await expect(active).toHaveAttribute("aria-current", path.startsWith("/services/") ? "true" : "page");
+    await expect(active).toHaveAttribute(
+      "aria-current",
+      path.startsWith("/services/") && path !== "/services/" ? "true" : "page",
+    );
     await expect(nav.locator("a[aria-current]").filter({ hasText: new RegExp(`^${label}$`) })).toHaveCount(1);
     // Highlighted: it looks different from an inactive top-level link.
     const other = nav.getByRole("link", { name: label === "About" ? "Contact" : "About", exact: true });
@@ -226,7 +229,7 @@ test("navigating scrolls smoothly to the top, through intermediate positions", a
   const startY = await page.evaluate(() => window.scrollY);
   await page.getByRole("link", { name: "Contact Us" }).click();
   const samples = await scrollSamples(page);
-  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page).toHaveURL(/\/contact\/$/);
   expect(samples[samples.length - 1]).toBe(0);
   const intermediate = samples.filter((y) => y > 0 && y < startY - 50);
   expect(intermediate.length, `samples: ${samples.join(",")}`).toBeGreaterThan(2);
@@ -239,7 +242,7 @@ test("with reduced motion the jump to the top is instant", async ({ page }) => {
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForFunction(() => window.scrollY > 1000);
   await page.getByRole("link", { name: "Contact Us" }).click();
-  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page).toHaveURL(/\/contact\/$/);
   const samples = await scrollSamples(page);
   // At most the frame the new page first paints at the old (clamped) position, then straight to 0: no steps between.
   const [first] = samples;
@@ -251,7 +254,7 @@ test("with reduced motion the jump to the top is instant", async ({ page }) => {
 });
 
 test("back and forward restore the position the visitor left; a #hash lands on its target", async ({ page }) => {
-  await page.goto("/services");
+  await page.goto("/services/");
   await hydrated(page);
   const link = page.locator("main").getByRole("link", { name: new RegExp(SERVICES[4].navLabel) });
   await link.scrollIntoViewIfNeeded();
@@ -260,40 +263,40 @@ test("back and forward restore the position the visitor left; a #hash lands on i
   const left = await page.evaluate(() => window.scrollY);
   expect(left).toBeGreaterThan(300);
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[4].slug}$`));
+  await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[4].slug}/$`));
   await page.waitForFunction(() => window.scrollY === 0);
   await page.waitForTimeout(100); // Gatsby records the position on the next frame; a visitor is never faster.
   await page.goBack();
-  await expect(page).toHaveURL(/\/services$/);
+  await expect(page).toHaveURL(/\/services\/$/);
   await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, left, { timeout: 5000 });
   await page.goForward();
-  await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[4].slug}$`));
+  await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[4].slug}/$`));
   await page.waitForFunction(() => window.scrollY === 0);
 
   await page.evaluate(() =>
-    (window as unknown as { ___navigate: (to: string) => void }).___navigate("/about#credential-heading"),
+    (window as unknown as { ___navigate: (to: string) => void }).___navigate("/about/#credential-heading"),
   );
-  await expect(page).toHaveURL(/\/about#credential-heading$/);
+  await expect(page).toHaveURL(/\/about\/#credential-heading$/);
   await expect(page.locator("#credential-heading")).toBeInViewport();
-  await page.goto("/about#why-heading");
+  await page.goto("/about/#why-heading");
   await expect(page.locator("#why-heading")).toBeInViewport();
 });
 
 test("a page chunk that fails to load still lands the visitor on the page", async ({ page, guard }) => {
   // Gatsby logs the failed load, then falls back to a full page load of the same address.
-  guard.allowed.push(/Failed to load resource|ChunkLoadError|Loading chunk|page resources for \/contact not found/i);
+  guard.allowed.push(/Failed to load resource|ChunkLoadError|Loading chunk|page resources for \/contact\/? not found/i);
   await page.route(/component---src-pages-contact-tsx-.*\.js$/, (route) => route.abort());
-  await page.goto("/about");
+  await page.goto("/about/");
   await hydrated(page);
   await page.unroute(/component---src-pages-contact-tsx-.*\.js$/);
   await page.route(/component---src-pages-contact-tsx-.*\.js$/, (route, request) =>
     request.frame() === page.mainFrame() && !request.isNavigationRequest() ? route.abort() : route.continue(),
   );
   await page
-    .locator('header a[href="/contact"]')
+    .locator('header a[href="/contact/"]')
     .first()
     .evaluate((a: HTMLAnchorElement) => a.click());
-  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page).toHaveURL(/\/contact\/$/);
   await expect(page.locator("h1")).toHaveText("Contact Us");
 });
 
@@ -311,7 +314,7 @@ test.describe("without JavaScript", () => {
       await expect(page.locator("#services-dropdown")).toBeVisible();
       await page.locator("#services-dropdown").getByRole("link", { name: SERVICES[2].navLabel }).click();
     }
-    await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[2].slug}$`));
+    await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[2].slug}/$`));
     await expect(page.locator("h1")).toHaveText(SERVICES[2].title);
     await page.locator("footer").scrollIntoViewIfNeeded();
     await page.getByRole("link", { name: "Contact Us" }).click();

@@ -1,5 +1,5 @@
 // Every route of the spec serves its content, title and one h1, with no console error and no request elsewhere.
-import { test, expect, services, firm, hydrated } from "./fixtures";
+import { test, expect, services, firm, hydrated, ROUTES, servicePath } from "./fixtures";
 
 const FIRM = firm().name;
 
@@ -9,7 +9,7 @@ test("home: hero, four steps, services grid, trust statement and call to action"
   await expect(page).toHaveTitle(`Business Valuation | ${FIRM}`);
   await expect(page.locator("h1")).toHaveCount(1);
   await expect(page.locator("h1")).toHaveText("Reliable Business Valuations Backed by Data Delivered Fast");
-  await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/services");
+  await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", ROUTES.services);
   await expect(page.locator("ol li h3")).toHaveText([
     "Data Gathering",
     "Business Analysis",
@@ -21,15 +21,15 @@ test("home: hero, four steps, services grid, trust statement and call to action"
   await expect(cards).toHaveCount(services().length);
   for (const [i, svc] of services().entries()) {
     await expect(cards.nth(i)).toHaveText(svc.navLabel);
-    await expect(cards.nth(i)).toHaveAttribute("href", `/services/${svc.slug}`);
+    await expect(cards.nth(i)).toHaveAttribute("href", servicePath(svc.slug));
   }
   await expect(page.getByText(/is a member of the National Association/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Need a valuation for your business?" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", ROUTES.contact);
 });
 
 test("about: portrait with name and title, story, five reasons, the credential", async ({ page }) => {
-  await page.goto("/about");
+  await page.goto(ROUTES.about);
   await expect(page).toHaveTitle(`About Us | ${FIRM}`);
   await expect(page.locator("h1")).toHaveCount(1);
   const portrait = page.getByRole("img", { name: /Portrait of/ });
@@ -47,7 +47,7 @@ test("about: portrait with name and title, story, five reasons, the credential",
 });
 
 test("services overview: the five groups with exactly the spec's bullets", async ({ page }) => {
-  await page.goto("/services");
+  await page.goto(ROUTES.services);
   await expect(page).toHaveTitle(`Services | ${FIRM}`);
   await expect(page.locator("h1")).toHaveCount(1);
   const expected: Record<string, string[]> = {
@@ -66,8 +66,8 @@ test("services overview: the five groups with exactly the spec's bullets", async
 });
 
 for (const svc of services()) {
-  test(`service page /services/${svc.slug} comes from the template with its own content`, async ({ page }) => {
-    await page.goto(`/services/${svc.slug}`);
+  test(`service page ${servicePath(svc.slug)} comes from the template with its own content`, async ({ page }) => {
+    await page.goto(servicePath(svc.slug));
     await expect(page).toHaveTitle(`${svc.title} | ${FIRM}`);
     await expect(page.locator("h1")).toHaveCount(1);
     await expect(page.locator("h1")).toHaveText(svc.title);
@@ -79,7 +79,7 @@ for (const svc of services()) {
 }
 
 test("contact: form, phone and Torrance address", async ({ page }) => {
-  await page.goto("/contact");
+  await page.goto(ROUTES.contact);
   await expect(page).toHaveTitle(`Contact Us | ${FIRM}`);
   await expect(page.locator("h1")).toHaveCount(1);
   await expect(page.getByRole("link", { name: firm().phone.display })).toHaveAttribute(
@@ -95,6 +95,7 @@ test("unknown address: the 404 page with a way home", async ({ page, guard }) =>
   guard.allowed.push(/status of 404 \(Not Found\)/);
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
+  expect(response?.request().redirectedFrom()).toBeNull();
   await expect(page).toHaveTitle(`Page not found | ${FIRM}`);
   await expect(page.locator("h1")).toHaveCount(1);
   await page.getByRole("link", { name: "Go to the home page" }).click();
@@ -103,7 +104,7 @@ test("unknown address: the 404 page with a way home", async ({ page, guard }) =>
 });
 
 test("footer: current year, firm name and three outbound links opening in a new tab", async ({ page }) => {
-  await page.goto("/about");
+  await page.goto(ROUTES.about);
   await hydrated(page);
   const footer = page.locator("footer");
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${FIRM}`);

@@ -21,7 +21,7 @@ const serviceSlugs = fs
   .filter((f) => f.endsWith(".yaml"))
   .map((f) => fs.readFileSync(path.join(servicesDir, f), "utf8").match(/^slug:\s*(\S+)/m)?.[1])
   .filter(Boolean);
-const ROUTES = ["/", "/about", "/services", ...serviceSlugs.map((s) => `/services/${s}`), "/contact"];
+const ROUTES = ["/", "/about/", "/services/", ...serviceSlugs.map((s) => `/services/${s}/`), "/contact/"];
 
 export const BUDGETS = {
   performance: 0.95,

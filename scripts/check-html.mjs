@@ -17,12 +17,20 @@ function htmlFiles(dir) {
   });
 }
 
+/** Resolves as a plain static host does (scripts/serve.mjs): a file at its path, a folder's page at `folder/`. */
 function resolves(urlPath) {
   const clean = decodeURIComponent(urlPath.split(/[?#]/)[0]);
   if (clean === "" || clean === "/") return fs.existsSync(path.join(root, "index.html"));
   const base = path.join(root, clean);
-  return [base, path.join(base, "index.html"), `${base}.html`].some((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+  const file = clean.endsWith("/") ? path.join(base, "index.html") : base;
+  return fs.existsSync(file) && fs.statSync(file).isFile();
 }
+
+/** A link to a page's folder without the trailing slash costs a redirect on every host (src/lib/paths.ts). */
+const redirects = (urlPath) => {
+  const clean = decodeURIComponent(urlPath.split(/[?#]/)[0]);
+  return !clean.endsWith("/") && fs.existsSync(path.join(root, clean, "index.html"));
+};
 
 const files = htmlFiles(root);
 if (files.length === 0) {
@@ -53,7 +61,8 @@ for (const file of files) {
   for (const match of html.matchAll(/\s(?:href|src)="(\/[^"]*)"/g)) {
     const target = match[1].replace(/&amp;/g, "&");
     if (target.startsWith("//")) continue;
-    if (!resolves(target)) problems.push(`${path.relative(root, file)}: broken internal link ${target}`);
+    if (redirects(target)) problems.push(`${path.relative(root, file)}: ${target} redirects: link to ${target}/`);
+    else if (!resolves(target)) problems.push(`${path.relative(root, file)}: broken internal link ${target}`);
   }
   for (const match of html.matchAll(/\ssrcSet="([^"]*)"/gi)) {
     for (const candidate of match[1].split(",")) {

@@ -24,7 +24,7 @@ execFileSync(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
 
 const read = (p) => fs.readFileSync(path.join(root, "public", p), "utf8");
 const slug = "valuation-training";
-const href = `href="/services/${slug}"`;
+const href = `href="/services/${slug}/"`;
 const problems = [];
 const check = (ok, message) => {
   if (!ok) problems.push(message);

@@ -7,7 +7,7 @@ import path from "node:path";
 
 const outDir = process.argv[2] ?? "reports/screenshots";
 const base = process.argv[3] ?? "http://127.0.0.1:9000";
-const routes = ["/", "/about", "/services", "/services/business-valuation", "/contact", "/no-such-page"];
+const routes = ["/", "/about/", "/services/", "/services/business-valuation/", "/contact/", "/no-such-page"];
 const widths = [375, 768, 1280];
 
 fs.mkdirSync(outDir, { recursive: true });
@@ -29,7 +29,7 @@ for (const width of widths) {
       window.scrollTo(0, 0);
     });
     await page.waitForLoadState("networkidle");
-    const name = `${width}-${route === "/" ? "home" : route.slice(1).replace(/\//g, "_")}.png`;
+    const name = `${width}-${route === "/" ? "home" : route.slice(1).replace(/\/$/, "").replace(/\//g, "_")}.png`;
     await page.screenshot({ path: path.join(outDir, name), fullPage: true });
   }
   await page.close();

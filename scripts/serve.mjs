@@ -1,5 +1,8 @@
-// Serves the production build in public/ on localhost the way a static host does: clean URLs, the 404 page, gzip,
-// and the headers from public/_headers (Netlify/Cloudflare Pages format). Used by `npm run serve` and the browser tests.
+// Serves the production build in public/ on localhost the way a plain static host does (nginx's `try_files $uri $uri/`,
+// Cloudflare Pages, GitHub Pages): a file at its path, a folder's index.html at the folder's path with a trailing
+// slash (/about/), a 301 from the folder's path without the slash, the 404 page for anything else; gzip; and the
+// headers from public/_headers (Netlify/Cloudflare Pages format). So a link in the wrong URL form shows up here as the
+// redirect it costs on every real host. Used by `npm run serve` and the browser tests (PORT, SERVE_DIR, HOST).
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
@@ -56,26 +59,38 @@ function loadRules() {
   return fs.existsSync(file) ? parseHeadersFile(fs.readFileSync(file, "utf8")) : [];
 }
 
-function resolveFile(urlPath) {
-  const clean = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, "");
-  const candidates = [clean, path.join(clean, "index.html"), `${clean}.html`];
-  for (const candidate of candidates) {
-    const full = path.join(root, candidate);
-    if (!full.startsWith(root)) return null;
-    if (fs.existsSync(full) && fs.statSync(full).isFile()) return full;
+/** Files the hosts never serve: the headers file and its nginx translation (deploy/nginx.conf hides them too). */
+const HIDDEN = /^\/(_headers$|_nginx\/)/;
+
+/** { file } to serve, { redirect } for a folder asked for without its trailing slash, or null (not found). */
+function resolvePath(urlPath) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
   }
-  return null;
+  if (HIDDEN.test(decoded)) return null;
+  const full = path.join(root, path.normalize(decoded));
+  if (full !== root && !full.startsWith(root + path.sep)) return null;
+  if (!fs.existsSync(full)) return null;
+  const stat = fs.statSync(full);
+  if (stat.isFile()) return decoded.endsWith("/") ? null : { file: full };
+  const index = path.join(full, "index.html");
+  if (!fs.existsSync(index)) return null;
+  return decoded.endsWith("/") ? { file: index } : { redirect: `${urlPath}/` };
 }
 
 const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
   let urlPath = url.pathname;
-  if (urlPath.length > 1 && urlPath.endsWith("/")) {
-    res.writeHead(301, { Location: urlPath.replace(/\/+$/, "") + url.search });
+  const found = resolvePath(urlPath);
+  if (found?.redirect) {
+    res.writeHead(301, { Location: found.redirect + url.search, "Content-Length": 0 });
     res.end();
     return;
   }
-  let file = resolveFile(urlPath);
+  let file = found?.file;
   let status = 200;
   if (!file) {
     file = path.join(root, "404.html");

@@ -39,5 +39,5 @@ test("without JavaScript the menu toggle is a link to the menu (#mobile-menu), s
   expect(toggle?.getAttribute("href")).toBe(`#${menu?.id}`);
   // Every page is still reachable from the prebuilt menu.
   const menuLinks = Array.from(menu?.querySelectorAll("a") ?? []).map((a) => a.getAttribute("href"));
-  expect(menuLinks).toEqual(["/about", "/services", ...services.map((s) => s.path), "/contact"]);
+  expect(menuLinks).toEqual(["/about/", "/services/", ...services.map((s) => s.path), "/contact/"]);
 });

@@ -48,7 +48,7 @@ test("the same file with a slug or order already taken is refused", () => {
 test("buildNav gives Services six children, the sixth last (order 6)", () => {
   const children = navFromCopy()[1].children;
   expect(children).toHaveLength(6);
-  expect(children[5]).toEqual({ label: "Valuation Training", to: "/services/valuation-training" });
+  expect(children[5]).toEqual({ label: "Valuation Training", to: "/services/valuation-training/" });
 });
 
 test("the header shows the sixth service in the desktop dropdown and the mobile menu", () => {
@@ -60,7 +60,7 @@ test("the header shows the sixth service in the desktop dropdown and the mobile 
 
   for (const list of [dropdown, menu]) {
     const sixth = within(list).getByRole("link", { name: "Valuation Training" });
-    expect(sixth).toHaveAttribute("href", "/services/valuation-training");
+    expect(sixth).toHaveAttribute("href", "/services/valuation-training/");
   }
   expect(within(dropdown).getAllByRole("link")).toHaveLength(6);
   // Mobile: About, Services, six services, Contact.

@@ -63,7 +63,7 @@ function loadServices(dataDir) {
     .filter((name) => /\.ya?ml$/.test(name))
     .map((name) => readYaml(path.join(dir, name)))
     .sort((a, b) => a.order - b.order)
-    .map((service) => ({ ...service, path: `/services/${service.slug}` }));
+    .map((service) => ({ ...service, path: `/services/${service.slug}/` }));
 }
 
 /** Every content file of data/, parsed, shaped like the page queries' results (services get their `path`). */

@@ -7,22 +7,22 @@ describe("buildNav", () => {
   test("About, Services, Contact in that order, with the labels given and the site's routes", () => {
     const nav = buildNav(navLabels, services);
     expect(nav.map(({ label, to }) => [label, to])).toEqual([
-      [navLabels.about, "/about"],
-      [navLabels.services, "/services"],
-      [navLabels.contact, "/contact"],
+      [navLabels.about, "/about/"],
+      [navLabels.services, "/services/"],
+      [navLabels.contact, "/contact/"],
     ]);
   });
 
   test("the services are the children of Services, in the order given", () => {
     const reversed = [...services].reverse();
     const nav = buildNav(navLabels, reversed);
-    const servicesItem = nav.find((item) => item.to === "/services");
+    const servicesItem = nav.find((item) => item.to === "/services/");
     expect(servicesItem?.children).toEqual(reversed.map((s) => ({ label: s.navLabel, to: s.path })));
   });
 
   test("About and Contact have no children", () => {
     const nav = buildNav(navLabels, services);
-    expect(nav.filter((item) => item.to !== "/services").map((item) => item.children)).toEqual([[], []]);
+    expect(nav.filter((item) => item.to !== "/services/").map((item) => item.children)).toEqual([[], []]);
   });
 
   test("a sixth service becomes a sixth child", () => {

@@ -19,11 +19,11 @@ const { firm, services } = content;
 
 /** The spec's five service pages (SPEC §2, Routes), in menu order. */
 const SPEC_SERVICE_PATHS = [
-  "/services/business-valuation",
-  "/services/strategic-growth",
-  "/services/litigation-support",
-  "/services/tax-compliance",
-  "/services/other",
+  "/services/business-valuation/",
+  "/services/strategic-growth/",
+  "/services/litigation-support/",
+  "/services/tax-compliance/",
+  "/services/other/",
 ];
 
 function expectOneH1(text: string) {
@@ -46,7 +46,7 @@ describe("home", () => {
 
   test("one h1: the spec's hero headline, and 'Get Started' links to /services", () => {
     expectOneH1("Reliable Business Valuations Backed by Data Delivered Fast");
-    expect(screen.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/services");
+    expect(screen.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/services/");
   });
 
   test("the four steps, in order", () => {
@@ -80,7 +80,7 @@ describe("home", () => {
 
   test("the call to action: 'Need a valuation for your business?' with 'Contact Us' to /contact", () => {
     const heading = screen.getByRole("heading", { level: 2, name: "Need a valuation for your business?" });
-    expect(within(sectionOf(heading)).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+    expect(within(sectionOf(heading)).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact/");
   });
 });
 
@@ -212,8 +212,8 @@ describe("service pages", () => {
         .getAllByRole("heading", { level: 3 })
         .map((h) => h.textContent);
       expect(topics).toEqual(expect.arrayContaining(SPEC_COVERS[slug]));
-      expect(screen.getByRole("link", { name: content.layout.nav.services })).toHaveAttribute("href", "/services");
-      expect(screen.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+      expect(screen.getByRole("link", { name: content.layout.nav.services })).toHaveAttribute("href", "/services/");
+      expect(screen.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact/");
     },
   );
 });
@@ -275,6 +275,6 @@ describe("404", () => {
     render(<NotFoundView content={content.notFound} />);
     expectOneH1(content.notFound.heading);
     expect(screen.getByRole("link", { name: content.notFound.homeLink })).toHaveAttribute("href", "/");
-    expect(screen.getByRole("link", { name: content.notFound.servicesLink })).toHaveAttribute("href", "/services");
+    expect(screen.getByRole("link", { name: content.notFound.servicesLink })).toHaveAttribute("href", "/services/");
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Hosting files written after the build: the per-page rules appended to public/_headers (HTML revalidated on every
  * request, and a Content-Security-Policy that allows exactly the page's own inline scripts and the form endpoint),
- * and robots.txt pointing at the sitemap.
+ * the same rules for nginx (public/_nginx/, included by deploy/nginx.conf), and robots.txt pointing at the sitemap.
+ * public/_headers is the one source: the nginx files are translated from it.
  */
 import crypto from "crypto";
 import fs from "fs";
@@ -38,11 +39,14 @@ export function contentSecurityPolicy({ scriptHashes, formOrigin }: { scriptHash
   ].join("; ");
 }
 
-/** public/about/index.html → /about; public/404.html → /404.html; public/index.html → / */
+/**
+ * The URL a host serves a built HTML file at, in the site's one URL form (src/lib/paths.ts):
+ * public/about/index.html → /about/; public/404.html → /404.html; public/index.html → /
+ */
 export function urlPathForHtml(publicDir: string, file: string): string {
   const rel = path.relative(publicDir, file).split(path.sep).join("/");
   if (rel === "index.html") return "/";
-  if (rel.endsWith("/index.html")) return `/${rel.slice(0, -"/index.html".length)}`;
+  if (rel.endsWith("/index.html")) return `/${rel.slice(0, -"index.html".length)}`;
   return `/${rel}`;
 }
 
@@ -51,7 +55,8 @@ export function listHtmlFiles(dir: string): string[] {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!entry.name.startsWith("~") && entry.name !== "page-data" && entry.name !== "static") {
+      // ~partytown and _gatsby hold Gatsby's internal fragments, not pages.
+      if (!/^[~_]/.test(entry.name) && entry.name !== "page-data" && entry.name !== "static") {
         out.push(...listHtmlFiles(full));
       }
     } else if (entry.name.endsWith(".html")) {
@@ -74,6 +79,88 @@ export function perPageHeaderRules(publicDir: string, formOrigin: string): strin
   return `${GENERATED_MARKER}\n${blocks.join("")}`;
 }
 
+/** One block of a _headers file: a URL pattern and the headers it sets. */
+export interface HeaderRule {
+  pattern: string;
+  headers: [name: string, value: string][];
+}
+
+/** Parses the _headers format (Netlify, Cloudflare Pages): a pattern line, then indented `Name: value` lines. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  let current: HeaderRule | null = null;
+  for (const [index, raw] of text.split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (line === "" || line.startsWith("#")) continue;
+    if (!/^\s/.test(raw)) {
+      current = { pattern: line, headers: [] };
+      rules.push(current);
+      continue;
+    }
+    const colon = line.indexOf(":");
+    if (!current || colon <= 0) throw new Error(`_headers line ${index + 1}: expected "Name: value" under a path`);
+    current.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+/** Where the build writes the nginx translation of _headers, relative to the public directory. */
+export const NGINX_DIR = "_nginx";
+export const NGINX_HTTP_FILE = "headers-http.conf";
+export const NGINX_SERVER_FILE = "headers-server.conf";
+
+/** A quoted nginx string; values are also read for variables ($), so those may not contain one. */
+function quote(text: string, { value }: { value: boolean }): string {
+  if (/["\n]/.test(text) || (value && /[$\\]/.test(text))) throw new Error(`Cannot write this for nginx: ${text}`);
+  return `"${text}"`;
+}
+
+/**
+ * The nginx keys of a _headers pattern, matched against `$uri` (the file nginx ends up serving): a splat becomes a
+ * regular expression; a page's folder URL (/about/) also matches its index file (/about/index.html), which is what
+ * `$uri` holds once nginx has served the folder.
+ */
+export function nginxKeys(pattern: string): string[] {
+  if (!pattern.startsWith("/") || /:[a-z]/i.test(pattern)) {
+    throw new Error(`_headers pattern ${pattern}: only site paths with * are translated for nginx`);
+  }
+  if (pattern.includes("*")) {
+    const regex = pattern
+      .split("*")
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join(".*");
+    return [`~^${regex}$`];
+  }
+  return pattern.endsWith("/") ? [pattern, `${pattern}index.html`] : [pattern];
+}
+
+const variableFor = (header: string) => `$site_header_${header.toLowerCase().replace(/[^a-z0-9]/g, "_")}`;
+
+/**
+ * The _headers rules as nginx configuration: `http` holds one map per header name (from the served file's path to
+ * the value, empty — so not sent — where no rule matches); `server` adds each header from its map, on every status.
+ * Rules must not overlap on a header name (static/_headers says so); nginx takes the first match where they do.
+ */
+export function nginxHeaderConfig(rules: HeaderRule[]): { http: string; server: string } {
+  const byHeader = new Map<string, { name: string; entries: [string, string][] }>();
+  for (const rule of rules) {
+    for (const [name, value] of rule.headers) {
+      const key = name.toLowerCase();
+      if (!byHeader.has(key)) byHeader.set(key, { name, entries: [] });
+      for (const source of nginxKeys(rule.pattern)) byHeader.get(key)!.entries.push([source, value]);
+    }
+  }
+  const maps = [...byHeader.values()].map(({ name, entries }) => {
+    const lines = entries.map(
+      ([source, value]) => `    ${quote(source, { value: false })} ${quote(value, { value: true })};`,
+    );
+    return `map $uri ${variableFor(name)} {\n    default "";\n${lines.join("\n")}\n}\n`;
+  });
+  const adds = [...byHeader.values()].map(({ name }) => `add_header ${name} ${variableFor(name)} always;\n`);
+  const banner = "# Generated by the build from public/_headers (src/build/hosting.ts). Do not edit.\n";
+  return { http: `${banner}${maps.join("")}`, server: `${banner}${adds.join("")}` };
+}
+
 export function writeHostingFiles({
   publicDir,
   formEndpoint,
@@ -86,7 +173,12 @@ export function writeHostingFiles({
   const headersFile = path.join(publicDir, "_headers");
   const base = fs.existsSync(headersFile) ? fs.readFileSync(headersFile, "utf8") : "";
   const kept = base.includes(GENERATED_MARKER) ? base.slice(0, base.indexOf(GENERATED_MARKER)) : base;
-  fs.writeFileSync(headersFile, `${kept.trimEnd()}\n\n${perPageHeaderRules(publicDir, new URL(formEndpoint).origin)}`);
+  const headers = `${kept.trimEnd()}\n\n${perPageHeaderRules(publicDir, new URL(formEndpoint).origin)}`;
+  fs.writeFileSync(headersFile, headers);
+  const nginx = nginxHeaderConfig(parseHeadersFile(headers));
+  fs.mkdirSync(path.join(publicDir, NGINX_DIR), { recursive: true });
+  fs.writeFileSync(path.join(publicDir, NGINX_DIR, NGINX_HTTP_FILE), nginx.http);
+  fs.writeFileSync(path.join(publicDir, NGINX_DIR, NGINX_SERVER_FILE), nginx.server);
   fs.writeFileSync(
     path.join(publicDir, "robots.txt"),
     `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl.replace(/\/+$/, "")}/sitemap-index.xml\n`,

@@ -1,10 +1,9 @@
 /** Pure helpers for the head: absolute URLs, titles and the JSON-LD that describes the firm and its services. */
-import { normalizePath } from "./active-link";
+import { pagePath } from "./paths";
 
+/** The absolute URL of a page in the site's one URL form (src/lib/paths.ts), however the visitor typed it. */
 export function absoluteUrl(siteUrl: string, pathname: string): string {
-  const base = siteUrl.replace(/\/+$/, "");
-  const path = normalizePath(pathname);
-  return path === "/" ? `${base}/` : `${base}${path}`;
+  return `${siteUrl.replace(/\/+$/, "")}${pagePath(pathname)}`;
 }
 
 export function pageTitle(title: string, firmName: string): string {
