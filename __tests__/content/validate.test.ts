@@ -4,11 +4,15 @@
  */
 import {
   formatContentErrors,
+  SERVICE_COUNT,
   validateContentDirectory,
   type ContentError,
   type ValidationResult,
 } from "../../src/content/validate";
-import { DATA_DIR, copyRealData, type ContentCopy } from "../helpers/content.cjs";
+import fs from "fs";
+import path from "path";
+import { parseDocument } from "yaml";
+import { DATA_DIR, copyRealData, readYaml, type ContentCopy } from "../helpers/content.cjs";
 
 let copy: ContentCopy;
 beforeEach(() => {
@@ -40,9 +44,33 @@ function expectReported(errors: ContentError[], expected: Expected) {
   return match;
 }
 
-const SIXTH_POINT = `    - title: A sixth point
-      text: One too many.
-`;
+/** A list's bounds as data/schema/ gives them, e.g. the process steps' minItems and maxItems. */
+function bounds(schema: string, ...keys: string[]): { min: number; max: number } {
+  let node = readYaml(path.join(DATA_DIR, "schema", schema)) as Record<string, unknown>;
+  for (const key of keys) node = (node.properties as Record<string, Record<string, unknown>>)[key];
+  return { min: node.minItems as number, max: node.maxItems as number };
+}
+const STEPS = bounds("home.schema.json", "process", "steps");
+const POINTS = bounds("about.schema.json", "whyChooseUs", "points");
+
+/** Gives the list at `keys` of a copied file `count` items: its own items, repeated with numbered titles. */
+function resizeList(c: ContentCopy, file: string, keys: string[], count: number) {
+  const doc = parseDocument(c.read(file));
+  const items = doc.getIn(keys) as { toJSON(): { title: string; text: string }[] };
+  const own = items.toJSON();
+  const resized = Array.from({ length: count }, (_, i) => ({ ...own[i % own.length], title: `Item ${i + 1}` }));
+  doc.setIn(keys, doc.createNode(resized));
+  c.write(file, doc.toString());
+}
+
+/** The copied data/services/*.yaml files, sorted. */
+function serviceFiles(c: ContentCopy): string[] {
+  return fs
+    .readdirSync(c.file("data/services"))
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()
+    .map((f) => `data/services/${f}`);
+}
 
 const cases: [string, (c: ContentCopy) => void, Expected][] = [
   [
@@ -219,26 +247,28 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
       line: (c) => c.lineOf("data/firm.yaml", "display: (310) 555-0199"),
     },
   ],
-  [
-    "process.steps with 3 items",
-    (c) => c.edit("data/home.yaml", /^ {4}- title: Final Report\n(?: {6}.*\n)+/m, ""),
-    {
-      file: "data/home.yaml",
-      path: "process.steps",
-      message: /must have exactly 4 items, found 3/,
-      line: (c) => c.lineOf("data/home.yaml", /^ {2}steps:/),
-    },
-  ],
-  [
-    "whyChooseUs.points with 6 items",
-    (c) => c.edit("data/about.yaml", /^credential:/m, `${SIXTH_POINT}credential:`),
-    {
-      file: "data/about.yaml",
-      path: "whyChooseUs.points",
-      message: /must have exactly 5 items, found 6/,
-      line: (c) => c.lineOf("data/about.yaml", /^ {2}points:/),
-    },
-  ],
+  ...(
+    [
+      ["data/home.yaml", ["process", "steps"], STEPS],
+      ["data/about.yaml", ["whyChooseUs", "points"], POINTS],
+    ] as const
+  ).flatMap(([file, keys, { min, max }]) =>
+    (
+      [
+        [min - 1, `at least ${min}`],
+        [max + 1, `at most ${max}`],
+      ] as const
+    ).map(([count, expected]): [string, (c: ContentCopy) => void, Expected] => [
+      `${keys.join(".")} with ${count} items`,
+      (c) => resizeList(c, file, [...keys], count),
+      {
+        file,
+        path: keys.join("."),
+        message: new RegExp(`must have ${expected} items, found ${count}`),
+        line: (c) => c.lineOf(file, new RegExp(`^ {2}${keys[1]}:`)),
+      },
+    ]),
+  ),
   [
     "an empty list of overview bullets",
     (c) => c.edit("data/services/other.yaml", /^overview:\n(?: {2}- .*\n)+/m, "overview: []\n"),
@@ -256,17 +286,28 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "no service files at all",
+    (c) => serviceFiles(c).forEach((file) => c.remove(file)),
+    { file: "data/services", path: "", message: /no service files/ },
+  ],
+  [
+    "more services than the layouts hold",
     (c) => {
-      for (const name of ["business-valuation", "strategic-growth", "litigation-support", "tax-compliance", "other"]) {
-        c.remove(`data/services/${name}.yaml`);
+      const template = c.read(serviceFiles(c)[0]);
+      for (let i = serviceFiles(c).length; i <= SERVICE_COUNT.max; i++) {
+        const text = template.replace(/^slug: .*$/m, `slug: extra-${i}`).replace(/^order: .*$/m, `order: ${100 + i}`);
+        c.write(`data/services/extra-${i}.yaml`, text);
       }
     },
-    { file: "data/services", path: "", message: /no service files/ },
+    {
+      file: "data/services",
+      path: "",
+      message: new RegExp(`has ${SERVICE_COUNT.max + 1} service files; .* at most ${SERVICE_COUNT.max}`),
+    },
   ],
 ];
 
 describe("validateContentDirectory", () => {
-  test("the real data/ has no errors and yields every page file and the five services", () => {
+  test("the real data/ has no errors and yields every page file and every service", () => {
     const { errors, content } = validateContentDirectory(DATA_DIR);
     expect(formatContentErrors(errors)).toMatch(/0 problems/);
     expect(errors).toEqual([]);
@@ -279,7 +320,7 @@ describe("validateContentDirectory", () => {
       "not-found.yaml",
       "services-page.yaml",
     ]);
-    expect(content.services).toHaveLength(5);
+    expect(content.services).toHaveLength(fs.readdirSync(path.join(DATA_DIR, "services")).length);
     expect(typeof content.contact?.form?.endpoint).toBe("string");
   });
 
@@ -301,7 +342,7 @@ describe("validateContentDirectory", () => {
 
   test("several mistakes in one file (and one in another) are all reported in one run", () => {
     copy.edit("data/home.yaml", /^title: .*\n/m, "");
-    copy.edit("data/home.yaml", /^ {4}- title: Final Report\n(?: {6}.*\n)+/m, "");
+    resizeList(copy, "data/home.yaml", ["process", "steps"], STEPS.min - 1);
     copy.edit("data/home.yaml", /^trust:/m, "trsut:");
     copy.edit("data/home.yaml", /^ {2}headline: .*$/m, "  headline: 42");
     copy.edit("data/firm.yaml", /^founded: .*$/m, "founded: 1492");
