@@ -63,6 +63,19 @@ function resizeList(c: ContentCopy, file: string, keys: string[], count: number)
   c.write(file, doc.toString());
 }
 
+/** Sets (or, with `undefined`, deletes) one field of a copied file by its path, whatever the content says. */
+function setField(c: ContentCopy, file: string, keys: (string | number)[], value: unknown) {
+  const doc = parseDocument(c.read(file));
+  if (value === undefined) doc.deleteIn(keys);
+  else doc.setIn(keys, value);
+  c.write(file, doc.toString());
+}
+
+/** A field of the real data/ file, e.g. a service's slug. */
+function realField(file: string, key: string): unknown {
+  return (readYaml(path.join(DATA_DIR, file.replace(/^data\//, ""))) as Record<string, unknown>)[key];
+}
+
 /** The copied data/services/*.yaml files, sorted. */
 function serviceFiles(c: ContentCopy): string[] {
   return fs
@@ -72,10 +85,16 @@ function serviceFiles(c: ContentCopy): string[] {
     .map((f) => `data/services/${f}`);
 }
 
+const SERVICE_FILES = fs
+  .readdirSync(path.join(DATA_DIR, "services"))
+  .filter((f) => f.endsWith(".yaml"))
+  .sort()
+  .map((f) => `data/services/${f}`);
+
 const cases: [string, (c: ContentCopy) => void, Expected][] = [
   [
     "missing required field (reported at its parent's line)",
-    (c) => c.edit("data/firm.yaml", "  title: Founder & Director, CVA\n", ""),
+    (c) => setField(c, "data/firm.yaml", ["founder", "title"], undefined),
     {
       file: "data/firm.yaml",
       path: "founder.title",
@@ -135,46 +154,46 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "unknown key nested in a section",
-    (c) => c.edit("data/home.yaml", "  cta: Get Started\n", "  cta: Get Started\n  ctaa: Get going\n"),
+    (c) => c.edit("data/home.yaml", /^ {2}cta: .*$/m, "$&\n  ctaa: Get going"),
     { file: "data/home.yaml", path: "hero.ctaa", message: /not a known field.*\bcta\b/ },
   ],
   [
     "duplicate slug across two service files",
-    (c) => c.edit("data/services/other.yaml", /^slug: .*$/m, "slug: business-valuation"),
+    (c) => setField(c, SERVICE_FILES[1], ["slug"], realField(SERVICE_FILES[0], "slug")),
     {
-      file: "data/services/other.yaml",
+      file: SERVICE_FILES[1],
       path: "slug",
-      message: /"business-valuation" is already used by data\/services\/business-valuation\.yaml/,
-      line: (c) => c.lineOf("data/services/other.yaml", /^slug:/),
+      message: new RegExp(`"${String(realField(SERVICE_FILES[0], "slug"))}" is already used by ${SERVICE_FILES[0]}`),
+      line: (c) => c.lineOf(SERVICE_FILES[1], /^slug:/),
     },
   ],
   [
     "duplicate order across two service files",
-    (c) => c.edit("data/services/tax-compliance.yaml", /^order: .*$/m, "order: 2"),
+    (c) => setField(c, SERVICE_FILES[1], ["order"], realField(SERVICE_FILES[0], "order")),
     {
-      file: "data/services/tax-compliance.yaml",
+      file: SERVICE_FILES[1],
       path: "order",
-      message: /2 is already used by data\/services\/strategic-growth\.yaml/,
+      message: new RegExp(`${String(realField(SERVICE_FILES[0], "order"))} is already used by ${SERVICE_FILES[0]}`),
     },
   ],
   [
     "slug that is not URL-safe",
-    (c) => c.edit("data/services/business-valuation.yaml", /^slug: .*$/m, "slug: Business Valuation"),
+    (c) => setField(c, SERVICE_FILES[0], ["slug"], "Business Valuation"),
     {
-      file: "data/services/business-valuation.yaml",
+      file: SERVICE_FILES[0],
       path: "slug",
       message: /URL-safe.*"Business Valuation"/,
-      line: (c) => c.lineOf("data/services/business-valuation.yaml", /^slug:/),
+      line: (c) => c.lineOf(SERVICE_FILES[0], /^slug:/),
     },
   ],
   [
     "malformed YAML: bad indentation",
-    (c) => c.edit("data/home.yaml", "  cta: Get Started\n", "   cta: Get Started\n"),
+    (c) => c.edit("data/home.yaml", /^ {2}cta: /m, "   cta: "),
     {
       file: "data/home.yaml",
       path: "",
       message: /is not valid YAML/,
-      line: (c) => c.lineOf("data/home.yaml", "   cta: Get Started"),
+      line: (c) => c.lineOf("data/home.yaml", /^ {3}cta: /),
     },
   ],
   [
@@ -199,7 +218,7 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "an image path that does not exist",
-    (c) => c.edit("data/firm.yaml", /portrait: \.\/images\/.*$/m, "portrait: ./images/missing-portrait.jpg"),
+    (c) => setField(c, "data/firm.yaml", ["founder", "portrait"], "./images/missing-portrait.jpg"),
     {
       file: "data/firm.yaml",
       path: "founder.portrait",
@@ -209,22 +228,22 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "an image path that is not an image",
-    (c) => c.edit("data/firm.yaml", /badge: \.\/images\/.*$/m, "badge: ./images/cva-badge.pdf"),
+    (c) => setField(c, "data/firm.yaml", ["credential", "badge"], "./images/cva-badge.pdf"),
     { file: "data/firm.yaml", path: "credential.badge", message: /\.jpg, \.png, \.webp or \.avif/ },
   ],
   [
     "an http:// link in firm.yaml",
-    (c) => c.edit("data/firm.yaml", "url: https://www.facebook.com/", "url: http://www.facebook.com/"),
+    (c) => setField(c, "data/firm.yaml", ["links", 0, "url"], "http://www.example.com/"),
     {
       file: "data/firm.yaml",
-      path: "links[1].url",
+      path: "links[0].url",
       message: /absolute https:\/\/ URL/,
-      line: (c) => c.lineOf("data/firm.yaml", "url: http://www.facebook.com/"),
+      line: (c) => c.lineOf("data/firm.yaml", "url: http://www.example.com/"),
     },
   ],
   [
     "a link in firm.yaml that is not a URL",
-    (c) => c.edit("data/firm.yaml", /url: https:\/\/www\.linkedin\.com\/.*$/m, "url: not a url"),
+    (c) => setField(c, "data/firm.yaml", ["links", 0, "url"], "not a url"),
     { file: "data/firm.yaml", path: "links[0].url", message: /URL.*"not a url"/ },
   ],
   [
