@@ -2,7 +2,7 @@
 // and writes the hosting files (per-page headers, robots.txt) after the build.
 import type { GatsbyNode, Node } from "gatsby";
 import path from "path";
-import { contentTypeDefs } from "./src/content/graphql-schema";
+import { contentTypeDefs } from "./src/content/graphql-types";
 import {
   checkFormEndpoint,
   exampleEndpointWarning,
@@ -50,7 +50,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({ node, reporter }) => 
 };
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
-  actions.createTypes(contentTypeDefs);
+  actions.createTypes(contentTypeDefs(CONTENT_DIR));
 };
 
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {

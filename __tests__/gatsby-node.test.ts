@@ -5,7 +5,9 @@
 import fs from "fs";
 import path from "path";
 import type { GatsbyNode } from "gatsby";
-import { createPages, createResolvers, onPreBootstrap } from "../gatsby-node";
+import { createPages, createResolvers, createSchemaCustomization, onPreBootstrap } from "../gatsby-node";
+import { contentTypeDefs } from "../src/content/graphql-types";
+import { servicePath } from "../src/lib/paths";
 import * as validate from "../src/content/validate";
 import { EXAMPLE_FORM_ENDPOINT } from "../src/content/form-endpoint";
 import { PROJECT_ROOT } from "./helpers/content.cjs";
@@ -13,6 +15,7 @@ import { PROJECT_ROOT } from "./helpers/content.cjs";
 type CreatePagesArgs = Parameters<NonNullable<GatsbyNode["createPages"]>>;
 type PreBootstrapArgs = Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>;
 type CreateResolversArgs = Parameters<NonNullable<GatsbyNode["createResolvers"]>>;
+type SchemaArgs = Parameters<NonNullable<GatsbyNode["createSchemaCustomization"]>>;
 
 const SERVICE_TEMPLATE = path.join(PROJECT_ROOT, "src", "templates", "service.tsx");
 const FIVE_SERVICES = [
@@ -53,7 +56,7 @@ afterEach(() => {
 });
 
 describe("createPages", () => {
-  test("creates one page per service at /services/<slug>/, all from the one service template, with { id }", async () => {
+  test("creates one page per service at /services/<slug>, all from the one service template, with { id }", async () => {
     const { graphql, createPage, reporter } = await runCreatePages({
       data: { allServiceYaml: { nodes: FIVE_SERVICES } },
     });
@@ -62,7 +65,7 @@ describe("createPages", () => {
     expect(createPage).toHaveBeenCalledTimes(5);
     expect(createPage.mock.calls.map(([page]) => page)).toEqual(
       FIVE_SERVICES.map(({ id, slug }) => ({
-        path: `/services/${slug}/`,
+        path: servicePath(slug),
         component: SERVICE_TEMPLATE,
         context: { id },
       })),
@@ -76,7 +79,7 @@ describe("createPages", () => {
     const { createPage } = await runCreatePages({ data: { allServiceYaml: { nodes } } });
     expect(createPage).toHaveBeenCalledTimes(6);
     expect(createPage).toHaveBeenLastCalledWith({
-      path: "/services/valuation-training/",
+      path: servicePath("valuation-training"),
       component: SERVICE_TEMPLATE,
       context: { id: "id-6" },
     });
@@ -154,8 +157,10 @@ describe("createResolvers", () => {
     return register.mock.calls[0][0] as Resolvers;
   }
 
-  test("a service's path is /services/<slug>/", () => {
-    expect(resolvers().ServiceYaml.path.resolve({ slug: "valuation-training" })).toBe("/services/valuation-training/");
+  test("a service's path follows the site's rule (src/lib/paths.ts)", () => {
+    expect(resolvers().ServiceYaml.path.resolve({ slug: "valuation-training" })).toBe(
+      servicePath("valuation-training"),
+    );
   });
 
   test("the form posts to FORM_ENDPOINT when set, else to the YAML value", () => {
@@ -163,5 +168,22 @@ describe("createResolvers", () => {
     expect(resolve({ endpoint: "https://forms.example.com/f/yaml" })).toBe("https://forms.example.com/f/yaml");
     process.env.FORM_ENDPOINT = " https://forms.example.com/f/env ";
     expect(resolve({ endpoint: "https://forms.example.com/f/yaml" })).toBe("https://forms.example.com/f/env");
+  });
+});
+
+describe("createSchemaCustomization", () => {
+  test("declares the types generated from the content directory's JSON Schemas, never inferred", async () => {
+    const createTypes = jest.fn();
+    await createSchemaCustomization?.(
+      ...([{ actions: { createTypes } }, { plugins: [] }, () => undefined] as unknown as SchemaArgs),
+    );
+    expect(createTypes).toHaveBeenCalledTimes(1);
+    const typeDefs = createTypes.mock.calls[0][0] as string;
+    expect(typeDefs).toBe(contentTypeDefs(path.join(PROJECT_ROOT, "data")));
+    for (const type of ["LayoutYaml", "FirmYaml", "HomeYaml", "AboutYaml", "ServicesPageYaml", "ContactYaml"]) {
+      expect(typeDefs).toContain(`type ${type} implements Node @dontInfer {`);
+    }
+    expect(typeDefs).toContain("type ServiceYaml implements Node @dontInfer {");
+    expect(typeDefs).toContain("type NotFoundYaml implements Node @dontInfer {");
   });
 });

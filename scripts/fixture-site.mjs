@@ -1,21 +1,48 @@
-// Builds a fixture site whose content is data/ plus a sixth service (__tests__/fixtures/valuation-training.yaml),
-// with no code change, and checks the built HTML: the service's page, its dropdown and mobile-menu entries on every
-// page, its card on the home page and its group on /services. Leaves public/ to the next build.
+// Builds a fixture site from data/ with the edits an editor might make, and no code change: a sixth service
+// (__tests__/fixtures/valuation-training.yaml), one more process step, one more "why" point and the office moved to
+// another city. Checks the built HTML: the service's page, its dropdown and mobile-menu entries on every page, its card
+// on the home page and its group on /services; the extra step and point; the new address. Leaves public/ to the next
+// build. Optional argument: a directory to keep the fixture content in (it is deleted otherwise).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseDocument } from "yaml";
+import { servicePath } from "../src/lib/paths.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const fixture = fs.mkdtempSync(path.join(os.tmpdir(), "fixture-content-"));
+const keep = process.argv[2];
+const fixture = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), "fixture-content-"));
 fs.cpSync(path.join(root, "data"), fixture, { recursive: true });
 fs.copyFileSync(
   path.join(root, "__tests__", "fixtures", "valuation-training.yaml"),
   path.join(fixture, "services", "valuation-training.yaml"),
 );
+
+/** Edits one fixture YAML file through its document, keeping the schema comment line. */
+function editYaml(file, edit) {
+  const doc = parseDocument(fs.readFileSync(path.join(fixture, file), "utf8"));
+  edit(doc);
+  fs.writeFileSync(path.join(fixture, file), doc.toString());
+}
+const STEP = { title: "Follow-up Review", text: "A check-in a year later to see what changed." };
+const POINT = { title: "Plain-language reports", text: "Every conclusion explained without jargon." };
+const CITY = "Long Beach";
+editYaml("home.yaml", (doc) => doc.addIn(["process", "steps"], doc.createNode(STEP)));
+editYaml("about.yaml", (doc) => doc.addIn(["whyChooseUs", "points"], doc.createNode(POINT)));
+editYaml("firm.yaml", (doc) => {
+  doc.setIn(["address", "city"], CITY);
+  doc.setIn(["address", "street"], "100 Oceangate, Suite 12");
+  doc.setIn(["address", "postalCode"], "90802");
+});
+const count = (file, keys) => parseDocument(fs.readFileSync(path.join(fixture, file), "utf8")).getIn(keys).items.length;
+const steps = count("home.yaml", ["process", "steps"]);
+const points = count("about.yaml", ["whyChooseUs", "points"]);
 // The fixture's schema references resolve as in data/; point its images at the same files.
-console.log(`Building a fixture site with a sixth service from ${fixture} ...`);
+console.log(
+  `Building a fixture site (a sixth service, ${steps} steps, ${points} points, an office in ${CITY}) from ${fixture} ...`,
+);
 execFileSync(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
   cwd: root,
   env: { ...process.env, CONTENT_DIR: fixture, GATSBY_TELEMETRY_DISABLED: "1" },
@@ -24,7 +51,7 @@ execFileSync(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
 
 const read = (p) => fs.readFileSync(path.join(root, "public", p), "utf8");
 const slug = "valuation-training";
-const href = `href="/services/${slug}/"`;
+const href = `href="${servicePath(slug)}"`;
 const problems = [];
 const check = (ok, message) => {
   if (!ok) problems.push(message);
@@ -51,9 +78,32 @@ const overview = read("services/index.html");
 check(/<h2[^>]*id="group-valuation-training"[^>]*>Valuation Training<\/h2>/.test(overview), "/services: no group");
 check(overview.includes("Valuation workshops"), "/services: the group's bullets are missing");
 
-fs.rmSync(fixture, { recursive: true, force: true });
+const listItems = (html, heading) => {
+  const section = html.match(new RegExp(`<section[^>]*aria-labelledby="${heading}"[\\s\\S]*?</section>`))?.[0] ?? "";
+  return (section.match(/<li/g) ?? []).length;
+};
+check(home.includes(`>${STEP.title}<`), "home: the added step is missing");
+check(
+  listItems(home, "process-heading") === steps,
+  `home: expected ${steps} steps, found ${listItems(home, "process-heading")}`,
+);
+const about = read("about/index.html");
+check(about.includes(`>${POINT.title}<`), "about: the added point is missing");
+check(
+  listItems(about, "why-heading") === points,
+  `about: expected ${points} points, found ${listItems(about, "why-heading")}`,
+);
+const contact = read("contact/index.html");
+check(
+  new RegExp(`<address[^>]*>[\\s\\S]*${CITY}[\\s\\S]*</address>`).test(contact),
+  `contact: the address is not in ${CITY}`,
+);
+
+if (!keep) fs.rmSync(fixture, { recursive: true, force: true });
 if (problems.length > 0) {
   console.error(`Fixture site check failed:\n${problems.join("\n")}`);
   process.exit(1);
 }
-console.log("Fixture site check passed: a sixth service YAML file gave its page, menu entries, home card and group.");
+console.log(
+  `Fixture site check passed: the sixth service has its page, menu entries, home card and group; ${steps} steps, ${points} points and the ${CITY} address are shown.`,
+);

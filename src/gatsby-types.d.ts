@@ -36,13 +36,13 @@ type AVIFOptions = {
   readonly speed: InputMaybe<Scalars['Int']>;
 };
 
-/** Labels of the about page's key facts. */
+/** Labels of the three key facts under the heading; the values come from data/firm.yaml (founded, yearsOfExperience, areaServed). */
 type AboutFacts = {
-  /** Label of the area served (firm.areaServed). */
+  /** Label of the area served. */
   readonly area: Scalars['String'];
-  /** Label of the years of experience (firm.yearsOfExperience, shown as N+). */
+  /** Label of the years of experience (shown as N+). */
   readonly experience: Scalars['String'];
-  /** Label of the founding year (firm.founded). */
+  /** Label of the founding year. */
   readonly founded: Scalars['String'];
 };
 
@@ -68,7 +68,7 @@ type AboutFactsSortInput = {
 type AboutWhyChooseUs = {
   /** Section heading. */
   readonly heading: Scalars['String'];
-  /** The points, in order (exactly five). */
+  /** The points, in order: 3 to 8. */
   readonly points: ReadonlyArray<TitledText>;
 };
 
@@ -87,14 +87,14 @@ type AboutWhyChooseUsSortInput = {
   readonly points: InputMaybe<TitledTextSortInput>;
 };
 
-/** The about page (data/about.yaml). */
+/** data/about.yaml: the about page */
 type AboutYaml = Node & {
   readonly children: ReadonlyArray<Node>;
   /** What the credential badge means. */
   readonly credential: TextSection;
-  /** Meta description for search engines. */
+  /** Meta description for search engines (under 160 characters reads best). */
   readonly description: Scalars['String'];
-  /** Labels of the three key facts; their values come from data/firm.yaml. */
+  /** Labels of the three key facts under the heading; the values come from data/firm.yaml (founded, yearsOfExperience, areaServed). */
   readonly facts: AboutFacts;
   /** The page's main heading. */
   readonly heading: Scalars['String'];
@@ -260,7 +260,7 @@ type BooleanQueryOperatorInput = {
   readonly nin: InputMaybe<ReadonlyArray<InputMaybe<Scalars['Boolean']>>>;
 };
 
-/** A call to action linking to the contact page. */
+/** The closing call to action (also on every service page). */
 type CallToAction = {
   /** Text of the link to /contact. */
   readonly button: Scalars['String'];
@@ -288,7 +288,7 @@ type CallToActionSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
-/** Labels of the contact details. */
+/** Phone, address and hours. */
 type ContactDetails = {
   /** Label of the address. */
   readonly addressLabel: Scalars['String'];
@@ -296,7 +296,7 @@ type ContactDetails = {
   readonly heading: Scalars['String'];
   /** Office hours. */
   readonly hours: Scalars['String'];
-  /** Text of the link that opens the address in a map. */
+  /** Text of the map link. */
   readonly mapLink: Scalars['String'];
   /** Label of the phone number. */
   readonly phoneLabel: Scalars['String'];
@@ -326,67 +326,67 @@ type ContactDetailsSortInput = {
   readonly phoneLabel: InputMaybe<SortOrderEnum>;
 };
 
-/** The four fields of the contact form. */
-type ContactFields = {
-  /** The email field. */
-  readonly email: FormField;
-  /** The message field. */
-  readonly message: FormField;
-  /** The name field. */
-  readonly name: FormField;
-  /** The phone field. */
-  readonly phone: FormField;
-};
-
-type ContactFieldsFieldSelector = {
-  readonly email: InputMaybe<FormFieldFieldSelector>;
-  readonly message: InputMaybe<FormFieldFieldSelector>;
-  readonly name: InputMaybe<FormFieldFieldSelector>;
-  readonly phone: InputMaybe<FormFieldFieldSelector>;
-};
-
-type ContactFieldsFilterInput = {
-  readonly email: InputMaybe<FormFieldFilterInput>;
-  readonly message: InputMaybe<FormFieldFilterInput>;
-  readonly name: InputMaybe<FormFieldFilterInput>;
-  readonly phone: InputMaybe<FormFieldFilterInput>;
-};
-
-type ContactFieldsSortInput = {
-  readonly email: InputMaybe<FormFieldSortInput>;
-  readonly message: InputMaybe<FormFieldSortInput>;
-  readonly name: InputMaybe<FormFieldSortInput>;
-  readonly phone: InputMaybe<FormFieldSortInput>;
-};
-
 /** The contact form. */
 type ContactForm = {
-  /** Where the form posts: the FORM_ENDPOINT environment variable when set, otherwise the YAML value. */
+  /** Where the form posts (the FORM_ENDPOINT environment variable overrides it). */
   readonly endpoint: Scalars['String'];
-  /** Labels and placeholders of the four fields. */
-  readonly fields: ContactFields;
+  /** The four fields. */
+  readonly fields: ContactFormFields;
   /** Heading above the form. */
   readonly heading: Scalars['String'];
-  /** Sentence under the submit button. */
+  /** Sentence under the button. */
   readonly privacyNote: Scalars['String'];
-  /** Note explaining the required-field marker. */
+  /** Explains the required marker. */
   readonly requiredNote: Scalars['String'];
-  /** Text of the submit button. */
+  /** Submit button text. */
   readonly submit: Scalars['String'];
 };
 
 type ContactFormFieldSelector = {
   readonly endpoint: InputMaybe<FieldSelectorEnum>;
-  readonly fields: InputMaybe<ContactFieldsFieldSelector>;
+  readonly fields: InputMaybe<ContactFormFieldsFieldSelector>;
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly privacyNote: InputMaybe<FieldSelectorEnum>;
   readonly requiredNote: InputMaybe<FieldSelectorEnum>;
   readonly submit: InputMaybe<FieldSelectorEnum>;
 };
 
+/** The four fields. */
+type ContactFormFields = {
+  /** Email field. */
+  readonly email: FormField;
+  /** Message field. */
+  readonly message: FormField;
+  /** Name field. */
+  readonly name: FormField;
+  /** Phone field. */
+  readonly phone: FormField;
+};
+
+type ContactFormFieldsFieldSelector = {
+  readonly email: InputMaybe<FormFieldFieldSelector>;
+  readonly message: InputMaybe<FormFieldFieldSelector>;
+  readonly name: InputMaybe<FormFieldFieldSelector>;
+  readonly phone: InputMaybe<FormFieldFieldSelector>;
+};
+
+type ContactFormFieldsFilterInput = {
+  readonly email: InputMaybe<FormFieldFilterInput>;
+  readonly message: InputMaybe<FormFieldFilterInput>;
+  readonly name: InputMaybe<FormFieldFilterInput>;
+  readonly phone: InputMaybe<FormFieldFilterInput>;
+};
+
+type ContactFormFieldsSortInput = {
+  readonly email: InputMaybe<FormFieldSortInput>;
+  readonly message: InputMaybe<FormFieldSortInput>;
+  readonly name: InputMaybe<FormFieldSortInput>;
+  readonly phone: InputMaybe<FormFieldSortInput>;
+};
+
 type ContactFormFilterInput = {
   readonly endpoint: InputMaybe<StringQueryOperatorInput>;
-  readonly fields: InputMaybe<ContactFieldsFilterInput>;
+  readonly fields: InputMaybe<ContactFormFieldsFilterInput>;
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly privacyNote: InputMaybe<StringQueryOperatorInput>;
   readonly requiredNote: InputMaybe<StringQueryOperatorInput>;
@@ -395,17 +395,17 @@ type ContactFormFilterInput = {
 
 type ContactFormSortInput = {
   readonly endpoint: InputMaybe<SortOrderEnum>;
-  readonly fields: InputMaybe<ContactFieldsSortInput>;
+  readonly fields: InputMaybe<ContactFormFieldsSortInput>;
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly privacyNote: InputMaybe<SortOrderEnum>;
   readonly requiredNote: InputMaybe<SortOrderEnum>;
   readonly submit: InputMaybe<SortOrderEnum>;
 };
 
-/** The contact page and its form (data/contact.yaml). */
+/** data/contact.yaml: the contact page and form */
 type ContactYaml = Node & {
   readonly children: ReadonlyArray<Node>;
-  /** Meta description for search engines. */
+  /** Meta description for search engines (under 160 characters reads best). */
   readonly description: Scalars['String'];
   /** Phone, address and hours. */
   readonly details: ContactDetails;
@@ -1266,11 +1266,11 @@ type FileSortInput = {
   readonly uid: InputMaybe<SortOrderEnum>;
 };
 
-/** A postal address. */
+/** The firm's postal address. */
 type FirmAddress = {
   /** City. */
   readonly city: Scalars['String'];
-  /** ISO country code, e.g. US. */
+  /** Two-letter country code, e.g. US. */
   readonly country: Scalars['String'];
   /** ZIP code. */
   readonly postalCode: Scalars['String'];
@@ -1309,15 +1309,15 @@ type FirmAddressSortInput = {
   readonly street: InputMaybe<SortOrderEnum>;
 };
 
-/** A professional credential. */
+/** The director's credential. */
 type FirmCredential = {
-  /** Its abbreviation. */
+  /** Its abbreviation, e.g. CVA. */
   readonly abbreviation: Scalars['String'];
   /** The body that awards it. */
   readonly awardedBy: Scalars['String'];
-  /** Badge image, a path relative to data/firm.yaml. */
+  /** Badge image, relative to this file. */
   readonly badge: File;
-  /** Text alternative describing the badge. */
+  /** Describes the badge. */
   readonly badgeAlt: Scalars['String'];
   /** Full name of the credential. */
   readonly name: Scalars['String'];
@@ -1347,13 +1347,13 @@ type FirmCredentialSortInput = {
   readonly name: InputMaybe<SortOrderEnum>;
 };
 
-/** The firm's founder and director. */
+/** The founder and director. */
 type FirmFounder = {
   /** Full name. */
   readonly name: Scalars['String'];
-  /** Portrait image, a path relative to data/firm.yaml. */
+  /** Portrait, relative to this file. */
   readonly portrait: File;
-  /** Text alternative describing the portrait. */
+  /** Describes the portrait. */
   readonly portraitAlt: Scalars['String'];
   /** Job title and credential. */
   readonly title: Scalars['String'];
@@ -1380,11 +1380,11 @@ type FirmFounderSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-/** An outbound link in the footer. */
+/** An outbound link. */
 type FirmLink = {
-  /** Link text, e.g. LinkedIn (the professional network), Facebook (social network), X (microblog). */
+  /** Link text, e.g. LinkedIn. */
   readonly label: Scalars['String'];
-  /** Absolute https URL. */
+  /** Absolute https:// URL. */
   readonly url: Scalars['String'];
 };
 
@@ -1407,11 +1407,11 @@ type FirmLinkSortInput = {
   readonly url: InputMaybe<SortOrderEnum>;
 };
 
-/** A phone number. */
+/** The firm's phone number. */
 type FirmPhone = {
-  /** The number in international form for tel: links, e.g. +13105550142. */
+  /** For tel: links. */
   readonly dial: Scalars['String'];
-  /** The number as visitors read it, e.g. (310) 555-0142. */
+  /** As visitors read it. */
   readonly display: Scalars['String'];
 };
 
@@ -1430,35 +1430,35 @@ type FirmPhoneSortInput = {
   readonly display: InputMaybe<SortOrderEnum>;
 };
 
-/** The firm: name, founder, credential, phone, address and outbound links (data/firm.yaml). */
+/** data/firm.yaml: the firm */
 type FirmYaml = Node & {
   /** The firm's postal address. */
   readonly address: FirmAddress;
-  /** Where the firm works, for search engines (e.g. United States). */
+  /** Where the firm works. */
   readonly areaServed: Scalars['String'];
   readonly children: ReadonlyArray<Node>;
-  /** The credential the director holds. */
+  /** The director's credential. */
   readonly credential: FirmCredential;
-  /** A paragraph describing the firm, used for search engines and link previews. */
+  /** A paragraph about the firm for search engines and link previews. */
   readonly description: Scalars['String'];
-  /** Year the firm was founded. */
+  /** Year founded. */
   readonly founded: Scalars['Int'];
   /** The founder and director. */
   readonly founder: FirmFounder;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  /** Outbound links shown in the footer, in order. */
+  /** Outbound links in the footer, in order. */
   readonly links: ReadonlyArray<FirmLink>;
-  /** The membership note shown with the trust statement. */
+  /** Shown with the trust statement. */
   readonly membershipNote: Scalars['String'];
-  /** The firm's full name, used in the header, footer and page titles. */
+  /** The firm's full name. */
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
   /** The firm's phone number. */
   readonly phone: FirmPhone;
-  /** One-line description of the firm. */
+  /** One-line description. */
   readonly tagline: Scalars['String'];
-  /** Years of experience the firm claims (shown as 'over N years'). */
+  /** Years of experience. */
   readonly yearsOfExperience: Scalars['Int'];
 };
 
@@ -1669,9 +1669,9 @@ type GatsbyImagePlaceholder =
   | 'none'
   | 'tracedSVG';
 
-/** The home page hero. */
+/** The hero. */
 type HomeHero = {
-  /** Text of the button linking to /services. */
+  /** Text of the button to /services. */
   readonly cta: Scalars['String'];
   /** Small line above the headline. */
   readonly eyebrow: Scalars['String'];
@@ -1707,39 +1707,39 @@ type HomeHeroSortInput = {
   readonly lead: InputMaybe<SortOrderEnum>;
 };
 
-/** The four-step process. */
+/** The process section. */
 type HomeProcess = {
   /** Section heading. */
   readonly heading: Scalars['String'];
   /** Sentence under the heading. */
   readonly intro: Scalars['String'];
-  /** The steps, in order (exactly four). */
-  readonly steps: ReadonlyArray<HomeStep>;
+  /** The steps, in order: 3 to 6. */
+  readonly steps: ReadonlyArray<TitledText>;
 };
 
 type HomeProcessFieldSelector = {
   readonly heading: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly steps: InputMaybe<HomeStepFieldSelector>;
+  readonly steps: InputMaybe<TitledTextFieldSelector>;
 };
 
 type HomeProcessFilterInput = {
   readonly heading: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly steps: InputMaybe<HomeStepFilterListInput>;
+  readonly steps: InputMaybe<TitledTextFilterListInput>;
 };
 
 type HomeProcessSortInput = {
   readonly heading: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
-  readonly steps: InputMaybe<HomeStepSortInput>;
+  readonly steps: InputMaybe<TitledTextSortInput>;
 };
 
-/** Heading and intro of the services card grid; the cards come from data/services/. */
+/** The 'Our Services' card grid (cards come from data/services/). */
 type HomeServices = {
   /** Text of each card's link. */
   readonly cardLink: Scalars['String'];
-  /** Section heading. */
+  /** Heading of the card grid. */
   readonly heading: Scalars['String'];
   /** Sentence under the heading. */
   readonly intro: Scalars['String'];
@@ -1763,38 +1763,11 @@ type HomeServicesSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
 };
 
-/** One step of the process. */
-type HomeStep = {
-  /** What happens in this step. */
-  readonly text: Scalars['String'];
-  /** Step name, e.g. Data Gathering. */
-  readonly title: Scalars['String'];
-};
-
-type HomeStepFieldSelector = {
-  readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type HomeStepFilterInput = {
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type HomeStepFilterListInput = {
-  readonly elemMatch: InputMaybe<HomeStepFilterInput>;
-};
-
-type HomeStepSortInput = {
-  readonly text: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 /** The trust statement. */
 type HomeTrust = {
   /** Heading. */
   readonly heading: Scalars['String'];
-  /** Statement text; the membership note from data/firm.yaml follows it. */
+  /** Statement; the membership note from data/firm.yaml follows it. */
   readonly text: Scalars['String'];
 };
 
@@ -1813,21 +1786,21 @@ type HomeTrustSortInput = {
   readonly text: InputMaybe<SortOrderEnum>;
 };
 
-/** The home page (data/home.yaml). */
+/** data/home.yaml: the home page */
 type HomeYaml = Node & {
   readonly children: ReadonlyArray<Node>;
-  /** The closing call to action, also used on service pages. */
+  /** The closing call to action (also on every service page). */
   readonly cta: CallToAction;
-  /** Meta description for search engines. */
+  /** Meta description for search engines (under 160 characters reads best). */
   readonly description: Scalars['String'];
-  /** The hero at the top of the page. */
+  /** The hero. */
   readonly hero: HomeHero;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   /** The process section. */
   readonly process: HomeProcess;
-  /** The 'Our Services' card grid's heading and intro. */
+  /** The 'Our Services' card grid (cards come from data/services/). */
   readonly services: HomeServices;
   /** Page title shown in the browser tab. */
   readonly title: Scalars['String'];
@@ -2482,11 +2455,11 @@ type JSONQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['JSON']>;
 };
 
-/** The error screen shown when a page fails to render. */
+/** Screen shown if a page fails to render. */
 type LayoutErrorScreen = {
-  /** Explanation shown under the heading. */
+  /** Explanation under the heading. */
   readonly body: Scalars['String'];
-  /** Text of the link back to the home page. */
+  /** Text of the link to the home page. */
   readonly homeLink: Scalars['String'];
   /** Heading of the error screen. */
   readonly title: Scalars['String'];
@@ -2512,11 +2485,11 @@ type LayoutErrorScreenSortInput = {
 
 /** Footer wording. */
 type LayoutFooter = {
-  /** Accessible name of the list of outbound links. */
+  /** Name of the outbound links list. */
   readonly linksLabel: Scalars['String'];
-  /** Hidden text telling screen-reader users a link opens a new tab. */
+  /** Hidden 'opens in a new tab' text. */
   readonly newTab: Scalars['String'];
-  /** Text after the copyright year and firm name. */
+  /** Text after the copyright line. */
   readonly rights: Scalars['String'];
 };
 
@@ -2544,13 +2517,13 @@ type LayoutNav = {
   readonly about: Scalars['String'];
   /** Label of the Contact link. */
   readonly contact: Scalars['String'];
-  /** Accessible name of the logo link to the home page. */
+  /** Accessible name of the logo link. */
   readonly homeLabel: Scalars['String'];
-  /** Accessible name of the main navigation landmark. */
+  /** Name of the navigation landmark. */
   readonly mainLabel: Scalars['String'];
-  /** Label of the mobile menu button while the menu is open. */
+  /** Mobile menu button, menu open. */
   readonly menuClose: Scalars['String'];
-  /** Label of the mobile menu button while the menu is closed. */
+  /** Mobile menu button, menu closed. */
   readonly menuOpen: Scalars['String'];
   /** Label of the Services link. */
   readonly services: Scalars['String'];
@@ -2591,19 +2564,19 @@ type LayoutNavSortInput = {
   readonly servicesToggle: InputMaybe<SortOrderEnum>;
 };
 
-/** The shared layout's words: navigation, menu buttons, footer and error screen (data/layout.yaml). */
+/** data/layout.yaml: words of the shared layout */
 type LayoutYaml = Node & {
   readonly children: ReadonlyArray<Node>;
-  /** The friendly screen shown if a page fails to render. */
+  /** Screen shown if a page fails to render. */
   readonly errorScreen: LayoutErrorScreen;
   /** Footer wording. */
   readonly footer: LayoutFooter;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  /** Navigation labels used by the desktop bar and the mobile menu. */
+  /** Navigation labels. */
   readonly nav: LayoutNav;
   readonly parent: Maybe<Node>;
-  /** Text of the skip link that jumps past the header to the page content. */
+  /** Text of the skip link. */
   readonly skipLink: Scalars['String'];
 };
 
@@ -2734,7 +2707,7 @@ type LayoutYamlSortInput = {
 type ListSection = {
   /** Section heading. */
   readonly heading: Scalars['String'];
-  /** List items. */
+  /** Bulleted items. */
   readonly items: ReadonlyArray<Scalars['String']>;
 };
 
@@ -2786,21 +2759,21 @@ type NodeSortInput = {
   readonly parent: InputMaybe<NodeSortInput>;
 };
 
-/** The not-found page (data/not-found.yaml). */
+/** data/not-found.yaml: the page for an unknown address */
 type NotFoundYaml = Node & {
   readonly children: ReadonlyArray<Node>;
-  /** Meta description. */
+  /** Meta description for search engines (under 160 characters reads best). */
   readonly description: Scalars['String'];
   /** The page's main heading. */
   readonly heading: Scalars['String'];
-  /** Text of the link to the home page. */
+  /** Link to the home page. */
   readonly homeLink: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
-  /** Text of the link to /services. */
+  /** Link to /services. */
   readonly servicesLink: Scalars['String'];
-  /** Explanation under the heading. */
+  /** Explanation. */
   readonly text: Scalars['String'];
   /** Page title shown in the browser tab. */
   readonly title: Scalars['String'];
@@ -3442,7 +3415,7 @@ type Query_sitePluginArgs = {
   version: InputMaybe<StringQueryOperatorInput>;
 };
 
-/** What a service covers. */
+/** What the service covers. */
 type ServiceCovers = {
   /** Section heading. */
   readonly heading: Scalars['String'];
@@ -3465,35 +3438,35 @@ type ServiceCoversSortInput = {
   readonly items: InputMaybe<TitledTextSortInput>;
 };
 
-/** One service (data/services/<slug>.yaml): its page, menu entry, home card and overview group. */
+/** data/services/<slug>.yaml: one service */
 type ServiceYaml = Node & {
-  /** Who the service is for. */
+  /** Who it is for. */
   readonly audience: ListSection;
   readonly children: ReadonlyArray<Node>;
   /** What the service covers. */
   readonly covers: ServiceCovers;
   /** What the client receives. */
   readonly deliverables: ListSection;
-  /** Meta description for search engines. */
+  /** Meta description for search engines (under 160 characters reads best). */
   readonly description: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
-  /** Opening paragraph of the service page. */
+  /** Opening paragraph of the page. */
   readonly lead: Scalars['String'];
   /** Label in the navigation and on the home card. */
   readonly navLabel: Scalars['String'];
-  /** Position in menus, cards and the overview (ascending). */
+  /** Position in menus, cards and the overview (ascending, unique). */
   readonly order: Scalars['Int'];
   /** Bullets of its group on /services. */
   readonly overview: ReadonlyArray<Scalars['String']>;
   readonly parent: Maybe<Node>;
-  /** The page's path, /services/<slug>. */
+  /** The service page's path, built from its slug (src/lib/paths.ts). */
   readonly path: Scalars['String'];
-  /** URL segment: the page is /services/<slug>. Lowercase letters, digits and hyphens. */
+  /** URL segment: the page is /services/<slug>. */
   readonly slug: Scalars['String'];
-  /** One or two sentences for the home page card. */
+  /** One or two sentences for the home card. */
   readonly summary: Scalars['String'];
-  /** Heading of the service page and of its overview group. */
+  /** Heading of the page and of its overview group. */
   readonly title: Scalars['String'];
 };
 
@@ -3644,10 +3617,10 @@ type ServiceYamlSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-/** The services overview page (data/services-page.yaml). */
+/** data/services-page.yaml: the services overview page */
 type ServicesPageYaml = Node & {
   readonly children: ReadonlyArray<Node>;
-  /** Meta description for search engines. */
+  /** Meta description for search engines (under 160 characters reads best). */
   readonly description: Scalars['String'];
   /** Text before a service's name in the link to its page. */
   readonly detailsLink: Scalars['String'];
@@ -4592,9 +4565,9 @@ type TextSectionSortInput = {
 
 /** A short title with a sentence or two. */
 type TitledText = {
-  /** Text. */
+  /** A sentence or two. */
   readonly text: Scalars['String'];
-  /** Title. */
+  /** Short title. */
   readonly title: Scalars['String'];
 };
 

@@ -4,11 +4,15 @@
  */
 import {
   formatContentErrors,
+  SERVICE_COUNT,
   validateContentDirectory,
   type ContentError,
   type ValidationResult,
 } from "../../src/content/validate";
-import { DATA_DIR, copyRealData, type ContentCopy } from "../helpers/content.cjs";
+import fs from "fs";
+import path from "path";
+import { parseDocument } from "yaml";
+import { DATA_DIR, copyRealData, readYaml, type ContentCopy } from "../helpers/content.cjs";
 
 let copy: ContentCopy;
 beforeEach(() => {
@@ -40,14 +44,57 @@ function expectReported(errors: ContentError[], expected: Expected) {
   return match;
 }
 
-const SIXTH_POINT = `    - title: A sixth point
-      text: One too many.
-`;
+/** A list's bounds as data/schema/ gives them, e.g. the process steps' minItems and maxItems. */
+function bounds(schema: string, ...keys: string[]): { min: number; max: number } {
+  let node = readYaml(path.join(DATA_DIR, "schema", schema)) as Record<string, unknown>;
+  for (const key of keys) node = (node.properties as Record<string, Record<string, unknown>>)[key];
+  return { min: node.minItems as number, max: node.maxItems as number };
+}
+const STEPS = bounds("home.schema.json", "process", "steps");
+const POINTS = bounds("about.schema.json", "whyChooseUs", "points");
+
+/** Gives the list at `keys` of a copied file `count` items: its own items, repeated with numbered titles. */
+function resizeList(c: ContentCopy, file: string, keys: string[], count: number) {
+  const doc = parseDocument(c.read(file));
+  const items = doc.getIn(keys) as { toJSON(): { title: string; text: string }[] };
+  const own = items.toJSON();
+  const resized = Array.from({ length: count }, (_, i) => ({ ...own[i % own.length], title: `Item ${i + 1}` }));
+  doc.setIn(keys, doc.createNode(resized));
+  c.write(file, doc.toString());
+}
+
+/** Sets (or, with `undefined`, deletes) one field of a copied file by its path, whatever the content says. */
+function setField(c: ContentCopy, file: string, keys: (string | number)[], value: unknown) {
+  const doc = parseDocument(c.read(file));
+  if (value === undefined) doc.deleteIn(keys);
+  else doc.setIn(keys, value);
+  c.write(file, doc.toString());
+}
+
+/** A field of the real data/ file, e.g. a service's slug. */
+function realField(file: string, key: string): unknown {
+  return (readYaml(path.join(DATA_DIR, file.replace(/^data\//, ""))) as Record<string, unknown>)[key];
+}
+
+/** The copied data/services/*.yaml files, sorted. */
+function serviceFiles(c: ContentCopy): string[] {
+  return fs
+    .readdirSync(c.file("data/services"))
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()
+    .map((f) => `data/services/${f}`);
+}
+
+const SERVICE_FILES = fs
+  .readdirSync(path.join(DATA_DIR, "services"))
+  .filter((f) => f.endsWith(".yaml"))
+  .sort()
+  .map((f) => `data/services/${f}`);
 
 const cases: [string, (c: ContentCopy) => void, Expected][] = [
   [
     "missing required field (reported at its parent's line)",
-    (c) => c.edit("data/firm.yaml", "  title: Founder & Director, CVA\n", ""),
+    (c) => setField(c, "data/firm.yaml", ["founder", "title"], undefined),
     {
       file: "data/firm.yaml",
       path: "founder.title",
@@ -107,46 +154,46 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "unknown key nested in a section",
-    (c) => c.edit("data/home.yaml", "  cta: Get Started\n", "  cta: Get Started\n  ctaa: Get going\n"),
+    (c) => c.edit("data/home.yaml", /^ {2}cta: .*$/m, "$&\n  ctaa: Get going"),
     { file: "data/home.yaml", path: "hero.ctaa", message: /not a known field.*\bcta\b/ },
   ],
   [
     "duplicate slug across two service files",
-    (c) => c.edit("data/services/other.yaml", /^slug: .*$/m, "slug: business-valuation"),
+    (c) => setField(c, SERVICE_FILES[1], ["slug"], realField(SERVICE_FILES[0], "slug")),
     {
-      file: "data/services/other.yaml",
+      file: SERVICE_FILES[1],
       path: "slug",
-      message: /"business-valuation" is already used by data\/services\/business-valuation\.yaml/,
-      line: (c) => c.lineOf("data/services/other.yaml", /^slug:/),
+      message: new RegExp(`"${String(realField(SERVICE_FILES[0], "slug"))}" is already used by ${SERVICE_FILES[0]}`),
+      line: (c) => c.lineOf(SERVICE_FILES[1], /^slug:/),
     },
   ],
   [
     "duplicate order across two service files",
-    (c) => c.edit("data/services/tax-compliance.yaml", /^order: .*$/m, "order: 2"),
+    (c) => setField(c, SERVICE_FILES[1], ["order"], realField(SERVICE_FILES[0], "order")),
     {
-      file: "data/services/tax-compliance.yaml",
+      file: SERVICE_FILES[1],
       path: "order",
-      message: /2 is already used by data\/services\/strategic-growth\.yaml/,
+      message: new RegExp(`${String(realField(SERVICE_FILES[0], "order"))} is already used by ${SERVICE_FILES[0]}`),
     },
   ],
   [
     "slug that is not URL-safe",
-    (c) => c.edit("data/services/business-valuation.yaml", /^slug: .*$/m, "slug: Business Valuation"),
+    (c) => setField(c, SERVICE_FILES[0], ["slug"], "Business Valuation"),
     {
-      file: "data/services/business-valuation.yaml",
+      file: SERVICE_FILES[0],
       path: "slug",
       message: /URL-safe.*"Business Valuation"/,
-      line: (c) => c.lineOf("data/services/business-valuation.yaml", /^slug:/),
+      line: (c) => c.lineOf(SERVICE_FILES[0], /^slug:/),
     },
   ],
   [
     "malformed YAML: bad indentation",
-    (c) => c.edit("data/home.yaml", "  cta: Get Started\n", "   cta: Get Started\n"),
+    (c) => c.edit("data/home.yaml", /^ {2}cta: /m, "   cta: "),
     {
       file: "data/home.yaml",
       path: "",
       message: /is not valid YAML/,
-      line: (c) => c.lineOf("data/home.yaml", "   cta: Get Started"),
+      line: (c) => c.lineOf("data/home.yaml", /^ {3}cta: /),
     },
   ],
   [
@@ -171,7 +218,7 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "an image path that does not exist",
-    (c) => c.edit("data/firm.yaml", /portrait: \.\/images\/.*$/m, "portrait: ./images/missing-portrait.jpg"),
+    (c) => setField(c, "data/firm.yaml", ["founder", "portrait"], "./images/missing-portrait.jpg"),
     {
       file: "data/firm.yaml",
       path: "founder.portrait",
@@ -181,22 +228,22 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "an image path that is not an image",
-    (c) => c.edit("data/firm.yaml", /badge: \.\/images\/.*$/m, "badge: ./images/cva-badge.pdf"),
+    (c) => setField(c, "data/firm.yaml", ["credential", "badge"], "./images/cva-badge.pdf"),
     { file: "data/firm.yaml", path: "credential.badge", message: /\.jpg, \.png, \.webp or \.avif/ },
   ],
   [
     "an http:// link in firm.yaml",
-    (c) => c.edit("data/firm.yaml", "url: https://www.facebook.com/", "url: http://www.facebook.com/"),
+    (c) => setField(c, "data/firm.yaml", ["links", 0, "url"], "http://www.example.com/"),
     {
       file: "data/firm.yaml",
-      path: "links[1].url",
+      path: "links[0].url",
       message: /absolute https:\/\/ URL/,
-      line: (c) => c.lineOf("data/firm.yaml", "url: http://www.facebook.com/"),
+      line: (c) => c.lineOf("data/firm.yaml", "url: http://www.example.com/"),
     },
   ],
   [
     "a link in firm.yaml that is not a URL",
-    (c) => c.edit("data/firm.yaml", /url: https:\/\/www\.linkedin\.com\/.*$/m, "url: not a url"),
+    (c) => setField(c, "data/firm.yaml", ["links", 0, "url"], "not a url"),
     { file: "data/firm.yaml", path: "links[0].url", message: /URL.*"not a url"/ },
   ],
   [
@@ -219,26 +266,28 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
       line: (c) => c.lineOf("data/firm.yaml", "display: (310) 555-0199"),
     },
   ],
-  [
-    "process.steps with 3 items",
-    (c) => c.edit("data/home.yaml", /^ {4}- title: Final Report\n(?: {6}.*\n)+/m, ""),
-    {
-      file: "data/home.yaml",
-      path: "process.steps",
-      message: /must have exactly 4 items, found 3/,
-      line: (c) => c.lineOf("data/home.yaml", /^ {2}steps:/),
-    },
-  ],
-  [
-    "whyChooseUs.points with 6 items",
-    (c) => c.edit("data/about.yaml", /^credential:/m, `${SIXTH_POINT}credential:`),
-    {
-      file: "data/about.yaml",
-      path: "whyChooseUs.points",
-      message: /must have exactly 5 items, found 6/,
-      line: (c) => c.lineOf("data/about.yaml", /^ {2}points:/),
-    },
-  ],
+  ...(
+    [
+      ["data/home.yaml", ["process", "steps"], STEPS],
+      ["data/about.yaml", ["whyChooseUs", "points"], POINTS],
+    ] as const
+  ).flatMap(([file, keys, { min, max }]) =>
+    (
+      [
+        [min - 1, `at least ${min}`],
+        [max + 1, `at most ${max}`],
+      ] as const
+    ).map(([count, expected]): [string, (c: ContentCopy) => void, Expected] => [
+      `${keys.join(".")} with ${count} items`,
+      (c) => resizeList(c, file, [...keys], count),
+      {
+        file,
+        path: keys.join("."),
+        message: new RegExp(`must have ${expected} items, found ${count}`),
+        line: (c) => c.lineOf(file, new RegExp(`^ {2}${keys[1]}:`)),
+      },
+    ]),
+  ),
   [
     "an empty list of overview bullets",
     (c) => c.edit("data/services/other.yaml", /^overview:\n(?: {2}- .*\n)+/m, "overview: []\n"),
@@ -256,17 +305,28 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "no service files at all",
+    (c) => serviceFiles(c).forEach((file) => c.remove(file)),
+    { file: "data/services", path: "", message: /no service files/ },
+  ],
+  [
+    "more services than the layouts hold",
     (c) => {
-      for (const name of ["business-valuation", "strategic-growth", "litigation-support", "tax-compliance", "other"]) {
-        c.remove(`data/services/${name}.yaml`);
+      const template = c.read(serviceFiles(c)[0]);
+      for (let i = serviceFiles(c).length; i <= SERVICE_COUNT.max; i++) {
+        const text = template.replace(/^slug: .*$/m, `slug: extra-${i}`).replace(/^order: .*$/m, `order: ${100 + i}`);
+        c.write(`data/services/extra-${i}.yaml`, text);
       }
     },
-    { file: "data/services", path: "", message: /no service files/ },
+    {
+      file: "data/services",
+      path: "",
+      message: new RegExp(`has ${SERVICE_COUNT.max + 1} service files; .* at most ${SERVICE_COUNT.max}`),
+    },
   ],
 ];
 
 describe("validateContentDirectory", () => {
-  test("the real data/ has no errors and yields every page file and the five services", () => {
+  test("the real data/ has no errors and yields every page file and every service", () => {
     const { errors, content } = validateContentDirectory(DATA_DIR);
     expect(formatContentErrors(errors)).toMatch(/0 problems/);
     expect(errors).toEqual([]);
@@ -279,7 +339,7 @@ describe("validateContentDirectory", () => {
       "not-found.yaml",
       "services-page.yaml",
     ]);
-    expect(content.services).toHaveLength(5);
+    expect(content.services).toHaveLength(fs.readdirSync(path.join(DATA_DIR, "services")).length);
     expect(typeof content.contact?.form?.endpoint).toBe("string");
   });
 
@@ -301,7 +361,7 @@ describe("validateContentDirectory", () => {
 
   test("several mistakes in one file (and one in another) are all reported in one run", () => {
     copy.edit("data/home.yaml", /^title: .*\n/m, "");
-    copy.edit("data/home.yaml", /^ {4}- title: Final Report\n(?: {6}.*\n)+/m, "");
+    resizeList(copy, "data/home.yaml", ["process", "steps"], STEPS.min - 1);
     copy.edit("data/home.yaml", /^trust:/m, "trsut:");
     copy.edit("data/home.yaml", /^ {2}headline: .*$/m, "  headline: 42");
     copy.edit("data/firm.yaml", /^founded: .*$/m, "founded: 1492");

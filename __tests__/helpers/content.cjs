@@ -6,6 +6,8 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { parse } = require("yaml");
+// Jest compiles the TypeScript source: the site's own rule for a service's path, never a copy of it.
+const { servicePath } = require("../../src/lib/paths");
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 const DATA_DIR = path.join(PROJECT_ROOT, "data");
@@ -63,7 +65,7 @@ function loadServices(dataDir) {
     .filter((name) => /\.ya?ml$/.test(name))
     .map((name) => readYaml(path.join(dir, name)))
     .sort((a, b) => a.order - b.order)
-    .map((service) => ({ ...service, path: `/services/${service.slug}/` }));
+    .map((service) => ({ ...service, path: servicePath(service.slug) }));
 }
 
 /** Every content file of data/, parsed, shaped like the page queries' results (services get their `path`). */

@@ -1,6 +1,8 @@
 import React from "react";
 import { getImage } from "gatsby-plugin-image";
 import { Picture } from "./picture";
+import { PageHeader } from "./page-header";
+import { CardList, Prose, Section } from "./section";
 import * as page from "./page.module.css";
 import * as styles from "./about-view.module.css";
 
@@ -15,26 +17,22 @@ export function AboutView({ about, firm }: AboutViewProps) {
   const badge = getImage(firm.credential.badge.childImageSharp?.gatsbyImageData ?? null);
   return (
     <>
-      <header className={page.pageHeader}>
-        <div className={page.container}>
-          <h1>{about.heading}</h1>
-          <p className={page.lead}>{about.lead}</p>
-          <dl className={styles.facts}>
-            <div>
-              <dt>{about.facts.founded}</dt>
-              <dd>{firm.founded}</dd>
-            </div>
-            <div>
-              <dt>{about.facts.experience}</dt>
-              <dd>{firm.yearsOfExperience}+</dd>
-            </div>
-            <div>
-              <dt>{about.facts.area}</dt>
-              <dd>{firm.areaServed}</dd>
-            </div>
-          </dl>
-        </div>
-      </header>
+      <PageHeader heading={about.heading} lead={about.lead}>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{about.facts.founded}</dt>
+            <dd>{firm.founded}</dd>
+          </div>
+          <div>
+            <dt>{about.facts.experience}</dt>
+            <dd>{firm.yearsOfExperience}+</dd>
+          </div>
+          <div>
+            <dt>{about.facts.area}</dt>
+            <dd>{firm.areaServed}</dd>
+          </div>
+        </dl>
+      </PageHeader>
 
       <section className={page.section} aria-labelledby="story-heading">
         <div className={`${page.container} ${styles.storyGrid}`}>
@@ -47,38 +45,18 @@ export function AboutView({ about, firm }: AboutViewProps) {
               <span className={styles.founderTitle}>{firm.founder.title}</span>
             </figcaption>
           </figure>
-          <div className={page.prose}>
-            <h2 id="story-heading">{about.story.heading}</h2>
-            {about.story.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
+          <Prose id="story" {...about.story} />
         </div>
       </section>
 
-      <section className={page.sectionAlt} aria-labelledby="why-heading">
-        <div className={page.container}>
-          <h2 id="why-heading">{about.whyChooseUs.heading}</h2>
-          <ul className={styles.points}>
-            {about.whyChooseUs.points.map((point) => (
-              <li key={point.title} className={styles.point}>
-                <h3 className={styles.pointTitle}>{point.title}</h3>
-                <p className={styles.pointText}>{point.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="why" heading={about.whyChooseUs.heading} alt>
+        <CardList items={about.whyChooseUs.points} maxColumns={4} cardClassName={styles.point} />
+      </Section>
 
       <section className={page.section} aria-labelledby="credential-heading">
         <div className={`${page.container} ${styles.credential}`}>
           {badge && <Picture image={badge} alt={firm.credential.badgeAlt} className={styles.badge} />}
-          <div className={page.prose}>
-            <h2 id="credential-heading">{about.credential.heading}</h2>
-            {about.credential.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-          </div>
+          <Prose id="credential" {...about.credential} />
         </div>
       </section>
     </>

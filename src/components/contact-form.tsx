@@ -1,5 +1,6 @@
 import React from "react";
 import * as page from "./page.module.css";
+import { FormField } from "./form-field";
 import * as styles from "./contact-form.module.css";
 
 export interface ContactFormProps {
@@ -24,72 +25,10 @@ export function ContactForm({ form }: ContactFormProps) {
       acceptCharset="UTF-8"
     >
       <p className={styles.note}>{form.requiredNote}</p>
-      <div className={styles.field}>
-        <label htmlFor="contact-name" className={styles.label}>
-          {fields.name.label}
-          <span className={styles.required} aria-hidden="true">
-            {" "}
-            *
-          </span>
-        </label>
-        <input
-          id="contact-name"
-          className={styles.input}
-          type="text"
-          name="name"
-          autoComplete="name"
-          placeholder={fields.name.placeholder}
-          required
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="contact-email" className={styles.label}>
-          {fields.email.label}
-          <span className={styles.required} aria-hidden="true">
-            {" "}
-            *
-          </span>
-        </label>
-        <input
-          id="contact-email"
-          className={styles.input}
-          type="email"
-          name="email"
-          autoComplete="email"
-          placeholder={fields.email.placeholder}
-          required
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="contact-phone" className={styles.label}>
-          {fields.phone.label}
-        </label>
-        <input
-          id="contact-phone"
-          className={styles.input}
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          placeholder={fields.phone.placeholder}
-        />
-      </div>
-      <div className={styles.field}>
-        <label htmlFor="contact-message" className={styles.label}>
-          {fields.message.label}
-          <span className={styles.required} aria-hidden="true">
-            {" "}
-            *
-          </span>
-        </label>
-        <textarea
-          id="contact-message"
-          className={`${styles.input} ${styles.textarea}`}
-          name="message"
-          rows={6}
-          placeholder={fields.message.placeholder}
-          required
-        />
-      </div>
+      <FormField type="text" name="name" autoComplete="name" required {...fields.name} />
+      <FormField type="email" name="email" autoComplete="email" required {...fields.email} />
+      <FormField type="tel" name="phone" autoComplete="tel" {...fields.phone} />
+      <FormField type="textarea" name="message" required {...fields.message} />
       <div hidden>
         <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" aria-hidden="true" />
       </div>

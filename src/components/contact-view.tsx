@@ -1,6 +1,7 @@
 import React from "react";
 import { mapUrl } from "../lib/map-link";
 import { ContactForm } from "./contact-form";
+import { PageHeader } from "./page-header";
 import * as page from "./page.module.css";
 import * as styles from "./contact-view.module.css";
 
@@ -15,12 +16,7 @@ export function ContactView({ contact, firm, newTabNote }: ContactViewProps) {
   const { address, phone } = firm;
   return (
     <>
-      <header className={page.pageHeader}>
-        <div className={page.container}>
-          <h1>{contact.heading}</h1>
-          <p className={page.lead}>{contact.lead}</p>
-        </div>
-      </header>
+      <PageHeader heading={contact.heading} lead={contact.lead} />
       <div className={page.section}>
         <div className={`${page.container} ${styles.grid}`}>
           <section className={styles.formCard} aria-labelledby="form-heading">

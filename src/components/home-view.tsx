@@ -2,6 +2,7 @@ import React from "react";
 import { Link } from "gatsby";
 import { ROUTES } from "../lib/paths";
 import { CallToAction } from "./call-to-action";
+import { CardList, Section } from "./section";
 import * as page from "./page.module.css";
 import * as styles from "./home-view.module.css";
 
@@ -14,7 +15,7 @@ export interface HomeViewProps {
   services: Queries.HomePageQuery["allServiceYaml"]["nodes"];
 }
 
-/** The home page: hero, the four-step process, the services grid, the trust statement and the call to action. */
+/** The home page: hero, the process steps, the services grid, the trust statement and the call to action. */
 export function HomeView({ home, firm, services }: HomeViewProps) {
   return (
     <>
@@ -39,45 +40,27 @@ export function HomeView({ home, firm, services }: HomeViewProps) {
         </div>
       </section>
 
-      <section className={page.section} aria-labelledby="process-heading">
-        <div className={page.container}>
-          <h2 id="process-heading">{home.process.heading}</h2>
-          <p className={page.sectionIntro}>{home.process.intro}</p>
-          <ol className={styles.steps}>
-            {home.process.steps.map((step, index) => (
-              <li key={step.title} className={styles.step}>
-                <span className={styles.stepNumber} aria-hidden="true">
-                  {String(index + 1).padStart(2, "0")}
-                </span>
-                <h3 className={styles.stepTitle}>{step.title}</h3>
-                <p className={styles.stepText}>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <Section id="process" heading={home.process.heading} intro={home.process.intro}>
+        <CardList items={home.process.steps} ordered maxColumns={4} cardClassName={styles.step} />
+      </Section>
 
-      <section className={page.sectionAlt} aria-labelledby="services-heading">
-        <div className={page.container}>
-          <h2 id="services-heading">{home.services.heading}</h2>
-          <p className={page.sectionIntro}>{home.services.intro}</p>
-          <ul className={styles.cards}>
-            {services.map((service) => (
-              <li key={service.path} className={styles.card}>
-                <h3 className={styles.cardTitle}>
-                  <Link to={service.path} className={styles.cardLink}>
-                    {service.navLabel}
-                  </Link>
-                </h3>
-                <p className={styles.cardText}>{service.summary}</p>
-                <span className={styles.cardMore} aria-hidden="true">
-                  {home.services.cardLink} →
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <Section id="services" heading={home.services.heading} intro={home.services.intro} alt>
+        <ul className={styles.cards}>
+          {services.map((service) => (
+            <li key={service.path} className={styles.card}>
+              <h3 className={styles.cardTitle}>
+                <Link to={service.path} className={styles.cardLink}>
+                  {service.navLabel}
+                </Link>
+              </h3>
+              <p className={styles.cardText}>{service.summary}</p>
+              <span className={styles.cardMore} aria-hidden="true">
+                {home.services.cardLink} →
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Section>
 
       <section className={page.section} aria-labelledby="trust-heading">
         <div className={`${page.container} ${styles.trust}`}>

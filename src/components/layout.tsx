@@ -1,7 +1,9 @@
 import React from "react";
+// The error boundary brings page.module.css, the building blocks every view shares: imported first, so that the one
+// CSS file lists it before the header's, footer's and views' own rules in every chunk (no "conflicting order").
+import { ErrorBoundary } from "./error-boundary";
 import { Header, type HeaderLabels } from "./header";
 import { Footer, type FooterProps } from "./footer";
-import { ErrorBoundary } from "./error-boundary";
 import type { NavItem } from "../lib/nav";
 import * as styles from "./layout.module.css";
 

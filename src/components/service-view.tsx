@@ -2,6 +2,8 @@ import React from "react";
 import { Link } from "gatsby";
 import { ROUTES } from "../lib/paths";
 import { CallToAction } from "./call-to-action";
+import { PageHeader } from "./page-header";
+import { CheckList, Section } from "./section";
 import * as page from "./page.module.css";
 import * as styles from "./service-view.module.css";
 
@@ -15,50 +17,35 @@ export interface ServiceViewProps {
 export function ServiceView({ service, servicesLabel, cta }: ServiceViewProps) {
   return (
     <>
-      <header className={page.pageHeader}>
-        <div className={page.container}>
-          <p className={page.eyebrow}>
-            <Link to={ROUTES.services} className={styles.parent}>
-              {servicesLabel}
-            </Link>
-          </p>
-          <h1>{service.title}</h1>
-          <p className={page.lead}>{service.lead}</p>
-        </div>
-      </header>
+      <PageHeader
+        heading={service.title}
+        lead={service.lead}
+        eyebrow={
+          <Link to={ROUTES.services} className={styles.parent}>
+            {servicesLabel}
+          </Link>
+        }
+      />
 
-      <section className={page.section} aria-labelledby="covers-heading">
-        <div className={page.container}>
-          <h2 id="covers-heading">{service.covers.heading}</h2>
-          <div className={styles.covers}>
-            {service.covers.items.map((item) => (
-              <div key={item.title} className={styles.cover}>
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-              </div>
-            ))}
-          </div>
+      <Section id="covers" heading={service.covers.heading}>
+        <div className={styles.covers}>
+          {service.covers.items.map((item) => (
+            <div key={item.title} className={styles.cover}>
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </div>
+          ))}
         </div>
-      </section>
+      </Section>
 
       <div className={page.sectionAlt}>
         <div className={`${page.container} ${styles.columns}`}>
-          <div>
-            <h2>{service.audience.heading}</h2>
-            <ul className={page.checkList}>
-              {service.audience.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </div>
-          <div>
-            <h2>{service.deliverables.heading}</h2>
-            <ul className={page.checkList}>
-              {service.deliverables.items.map((item) => (
-                <li key={item}>{item}</li>
-              ))}
-            </ul>
-          </div>
+          {[service.audience, service.deliverables].map((list) => (
+            <div key={list.heading}>
+              <h2>{list.heading}</h2>
+              <CheckList items={list.items} />
+            </div>
+          ))}
         </div>
       </div>
 

@@ -1,5 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
+import { PageHeader } from "./page-header";
+import { CheckList } from "./section";
 import * as page from "./page.module.css";
 import * as styles from "./services-view.module.css";
 
@@ -12,12 +14,7 @@ export interface ServicesViewProps {
 export function ServicesView({ content, services }: ServicesViewProps) {
   return (
     <>
-      <header className={page.pageHeader}>
-        <div className={page.container}>
-          <h1>{content.heading}</h1>
-          <p className={page.lead}>{content.lead}</p>
-        </div>
-      </header>
+      <PageHeader heading={content.heading} lead={content.lead} />
       <div className={page.section}>
         <div className={`${page.container} ${styles.groups}`}>
           {services.map((service) => (
@@ -25,11 +22,7 @@ export function ServicesView({ content, services }: ServicesViewProps) {
               <h2 id={`group-${service.slug}`} className={styles.groupTitle}>
                 {service.title}
               </h2>
-              <ul className={page.checkList}>
-                {service.overview.map((bullet) => (
-                  <li key={bullet}>{bullet}</li>
-                ))}
-              </ul>
+              <CheckList items={service.overview} />
               <Link to={service.path} className={styles.more}>
                 {content.detailsLink} {service.navLabel}
                 <span aria-hidden="true"> →</span>

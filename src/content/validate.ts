@@ -8,6 +8,7 @@ import path from "path";
 import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
 import addFormats from "ajv-formats";
 import { LineCounter, parseDocument, isMap, isScalar, type Document } from "yaml";
+import { SCHEMA_KEYWORDS } from "./schema-keywords";
 import { SERVICES_DIRECTORY } from "./type-names";
 
 export interface ContentError {
@@ -32,6 +33,8 @@ export const PAGE_FILES = {
 } as const;
 export const SERVICE_SCHEMA = "service.schema.json";
 export const SCHEMA_DIRECTORY = "schema";
+/** How many services the menus, the home card grid and the overview are laid out for (one file each). */
+export const SERVICE_COUNT = { min: 1, max: 12 } as const;
 
 type Json = unknown;
 export interface ParsedContent {
@@ -49,10 +52,8 @@ export interface ValidationResult {
 function loadSchemas(schemaDir: string): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
   addFormats(ajv, ["uri"]);
-  // Annotation read by editors (yaml-language-server) and by the messages below.
-  ajv.addKeyword({ keyword: "patternErrorMessage", schemaType: "string" });
-  // Checked after schema validation, where the file's directory is known.
-  ajv.addKeyword({ keyword: "localFile", schemaType: "boolean" });
+  // Annotations only: localFile is checked after schema validation, where the file's directory is known.
+  for (const keyword of SCHEMA_KEYWORDS) ajv.addKeyword({ ...keyword });
   for (const name of fs.readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json"))) {
     ajv.addSchema(JSON.parse(fs.readFileSync(path.join(schemaDir, name), "utf8")) as AnySchemaObject, name);
   }
@@ -340,8 +341,14 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
         .filter((f) => /\.ya?ml$/.test(f))
         .sort()
     : [];
-  if (serviceFiles.length === 0) {
+  if (serviceFiles.length < SERVICE_COUNT.min) {
     errors.push({ file: rel(servicesDir), path: "", message: "has no service files; the site needs at least one" });
+  } else if (serviceFiles.length > SERVICE_COUNT.max) {
+    errors.push({
+      file: rel(servicesDir),
+      path: "",
+      message: `has ${serviceFiles.length} service files; the menus and pages are laid out for at most ${SERVICE_COUNT.max}`,
+    });
   }
   const parsedServices: ParsedFile[] = [];
   for (const name of serviceFiles) {

@@ -1,0 +1,160 @@
+/**
+ * The GraphQL types of the content, generated at build from the JSON Schemas in data/schema/, the one content model.
+ * string → String, integer → Int, number → Float, boolean → Boolean, array → [T!], object → a type of its own;
+ * a property in `required` is non-null (!); every `description` is the GraphQL description, word for word, so
+ * GraphiQL and src/gatsby-types.d.ts say what the editors' tooltips say. Top-level types implement Node and are
+ * @dontInfer: a typo in a YAML file can't change the schema. The additions to JSON Schema are in schema-keywords.ts.
+ */
+import fs from "fs";
+import path from "path";
+import { COMPUTED_FIELDS } from "./schema-keywords";
+import { pascalCase, SERVICES_DIRECTORY, yamlTypeName } from "./type-names";
+import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA } from "./validate";
+
+/** A JSON Schema as the files in data/schema/ write it (draft-07, the subset they use). */
+export interface JsonSchema {
+  $ref?: string;
+  type?: string;
+  title?: string;
+  description?: string;
+  required?: string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  definitions?: Record<string, JsonSchema>;
+  graphqlType?: string;
+  localFile?: boolean;
+}
+
+export interface GraphqlField {
+  name: string;
+  /** GraphQL type reference, e.g. String!, [TitledText!]!, File! */
+  type: string;
+  description?: string;
+  /** Field directives, e.g. @fileByRelativePath. */
+  directives: string[];
+}
+
+export interface GraphqlType {
+  name: string;
+  description?: string;
+  /** A top-level content type: implements Node, @dontInfer. */
+  node: boolean;
+  fields: GraphqlField[];
+}
+
+/** A content file's type: the schema file that describes it and the GraphQL type name of its nodes. */
+export interface RootType {
+  schema: string;
+  typeName: string;
+}
+
+const SCALARS: Record<string, string> = { string: "String", integer: "Int", number: "Float", boolean: "Boolean" };
+
+/** Reads every *.schema.json of a directory, by file name. */
+export function readSchemas(schemaDir: string): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (const name of fs.readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json"))) {
+    schemas[name] = JSON.parse(fs.readFileSync(path.join(schemaDir, name), "utf8")) as JsonSchema;
+  }
+  return schemas;
+}
+
+/** Builds the GraphQL types of the given content files from their schemas. Throws on what it can't map. */
+export function contentTypes(schemas: Record<string, JsonSchema>, roots: RootType[]): GraphqlType[] {
+  const types = new Map<string, { type: GraphqlType; schema: JsonSchema }>();
+
+  /** Follows $ref (within a file or to another schema file) to the schema it names. */
+  function deref(schema: JsonSchema, file: string): { schema: JsonSchema; file: string; definition?: string } {
+    if (!schema.$ref) return { schema, file };
+    const [target, pointer = ""] = schema.$ref.split("#");
+    const targetFile = target || file;
+    let resolved: unknown = schemas[targetFile];
+    const segments = pointer.split("/").filter(Boolean);
+    for (const segment of segments) resolved = (resolved as Record<string, unknown> | undefined)?.[segment];
+    if (!resolved) throw new Error(`${file}: $ref ${schema.$ref} points to nothing`);
+    const next = deref(resolved as JsonSchema, targetFile);
+    return { ...next, definition: next.definition ?? segments[segments.length - 1] };
+  }
+
+  function objectType(schema: JsonSchema, file: string, name: string, node = false): string {
+    const existing = types.get(name);
+    if (existing) {
+      if (existing.schema !== schema) {
+        throw new Error(
+          `${file}: two different objects would both be the GraphQL type ${name}; name one with graphqlType`,
+        );
+      }
+      return name;
+    }
+    const type: GraphqlType = { name, description: schema.description ?? schema.title, node, fields: [] };
+    types.set(name, { type, schema });
+    const owner = name.replace(/Yaml$/, "");
+    const required = new Set(schema.required ?? []);
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      const { type: ref, directives } = fieldType(property, file, `${owner}${pascalCase(key)}`);
+      const description = property.description ?? deref(property, file).schema.description;
+      type.fields.push({ name: key, type: required.has(key) ? `${ref}!` : ref, description, directives });
+    }
+    for (const [key, field] of Object.entries(COMPUTED_FIELDS[name] ?? {})) {
+      type.fields.push({ name: key, ...field, directives: [] });
+    }
+    return name;
+  }
+
+  /** The GraphQL type of a property (without its own `!`); `derivedName` names an inline object. */
+  function fieldType(property: JsonSchema, file: string, derivedName: string): { type: string; directives: string[] } {
+    const target = deref(property, file);
+    const schema = target.schema;
+    if (schema.localFile) return { type: "File", directives: ["@fileByRelativePath"] };
+    if (schema.type && SCALARS[schema.type]) return { type: SCALARS[schema.type], directives: [] };
+    if (schema.type === "array" && schema.items) {
+      const item = fieldType(schema.items, target.file, `${derivedName}Item`);
+      return { type: `[${item.type}!]`, directives: item.directives };
+    }
+    if (schema.type === "object" && schema.properties) {
+      const name =
+        schema.graphqlType ?? property.graphqlType ?? (target.definition ? pascalCase(target.definition) : derivedName);
+      return { type: objectType(schema, target.file, name), directives: [] };
+    }
+    throw new Error(`${file}: can't map ${JSON.stringify(property)} to a GraphQL type`);
+  }
+
+  for (const root of roots) {
+    const schema = schemas[root.schema];
+    if (!schema) throw new Error(`Schema ${root.schema} is missing`);
+    objectType(schema, root.schema, root.typeName, true);
+  }
+  return [...types.values()].map(({ type }) => type);
+}
+
+/** A GraphQL string literal: JSON's escapes are all valid GraphQL escapes. */
+const graphqlString = (text: string) => JSON.stringify(text);
+
+/** The types as GraphQL SDL for createTypes. */
+export function toTypeDefs(types: GraphqlType[]): string {
+  return types
+    .map((type) => {
+      const head = `type ${type.name}${type.node ? " implements Node @dontInfer" : ""}`;
+      const fields = type.fields.map((field) => {
+        const description = field.description ? `  ${graphqlString(field.description)}\n` : "";
+        return `${description}  ${[`${field.name}: ${field.type}`, ...field.directives].join(" ")}`;
+      });
+      const description = type.description ? `${graphqlString(type.description)}\n` : "";
+      return `${description}${head} {\n${fields.join("\n")}\n}`;
+    })
+    .join("\n\n");
+}
+
+/** The content files' types: one per page file in data/, and ServiceYaml for data/services/. */
+export const CONTENT_ROOTS: RootType[] = [
+  ...Object.entries(PAGE_FILES).map(([file, schema]) => ({
+    schema,
+    typeName: yamlTypeName({ node: { name: path.basename(file, path.extname(file)) } }),
+  })),
+  { schema: SERVICE_SCHEMA, typeName: yamlTypeName({ node: { relativeDirectory: SERVICES_DIRECTORY, name: "" } }) },
+];
+
+/** The type definitions of a content directory (data/ or a fixture laid out the same way), for createTypes. */
+export function contentTypeDefs(contentDir: string): string {
+  return toTypeDefs(contentTypes(readSchemas(path.join(contentDir, SCHEMA_DIRECTORY)), CONTENT_ROOTS));
+}

@@ -1,0 +1,28 @@
+/**
+ * What GraphQL needs that JSON Schema can't say: the only keywords data/schema/ adds to JSON Schema. validate.ts
+ * registers them with ajv (strict mode rejects any other unknown keyword); editors' tools ignore them.
+ */
+export const SCHEMA_KEYWORDS = [
+  /**
+   * `"graphqlType": "CallToAction"` on an object: the name of its GraphQL type. Without it the generator derives
+   * one: a definition's name (titledText → TitledText), or the owner type plus the field (HomeYaml.hero → HomeHero).
+   */
+  { keyword: "graphqlType", schemaType: "string" },
+  /**
+   * `"localFile": true` on a string: a path relative to the YAML file. GraphQL resolves it to a `File` node
+   * (`@fileByRelativePath`, so images get `childImageSharp`); the content check reports a path to a missing file.
+   */
+  { keyword: "localFile", schemaType: "boolean" },
+  /** `"patternErrorMessage"`: what the content check (and yaml-language-server) says when `pattern` fails. */
+  { keyword: "patternErrorMessage", schemaType: "string" },
+] as const;
+
+/**
+ * Fields the build computes rather than reads from YAML, by GraphQL type: declared here with the rest of the
+ * schema, resolved in gatsby-node.ts (createResolvers).
+ */
+export const COMPUTED_FIELDS: Record<string, Record<string, { type: string; description: string }>> = {
+  ServiceYaml: {
+    path: { type: "String!", description: "The service page's path, built from its slug (src/lib/paths.ts)." },
+  },
+};
