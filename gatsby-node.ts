@@ -12,6 +12,7 @@ import {
 import { validateContentDirectory, formatContentErrors } from "./src/content/validate";
 import { servicePath } from "./src/lib/paths";
 import { writeHostingFiles } from "./src/build/hosting";
+import { deferRuntimeInDir } from "./src/build/deferred-runtime";
 import { contentDirectory } from "./src/build/content-dir";
 
 const CONTENT_DIR = contentDirectory(__dirname);

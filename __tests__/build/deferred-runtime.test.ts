@@ -4,6 +4,7 @@ import path from "path";
 import {
   LOADER_MAX_BYTES,
   START_EVENTS,
+  type DeferredScript,
   deferRuntimeInDir,
   deferScripts,
   loaderSource,
@@ -119,7 +120,7 @@ test("attributes are read as the browser reads them", () => {
 });
 
 describe("the loader in a browser (jsdom)", () => {
-  const SCRIPTS = [
+  const SCRIPTS: DeferredScript[] = [
     { src: "/webpack-runtime-1.js", attributes: { async: "" } },
     { src: "/framework-2.js", attributes: { async: "" } },
     { src: "/ordered-3.js", attributes: {} },

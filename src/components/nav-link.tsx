@@ -1,0 +1,33 @@
+import React from "react";
+import { Link } from "gatsby";
+import { ariaCurrentFor } from "../lib/active-link";
+
+export interface NavLinkProps {
+  to: string;
+  pathname: string;
+  /** A section link (Services) is current for every page inside it too. */
+  section?: boolean;
+  className: string;
+  onNavigate: () => void;
+  "aria-label"?: string;
+  children: React.ReactNode;
+}
+
+/**
+ * A header link: Gatsby's Link with `aria-current` ("page", or "true" for a section) from the active-link rule. The
+ * menus style the current link from that attribute, so what is announced and what is highlighted are one fact.
+ * Before the runtime starts it is a plain link: a click loads the page.
+ */
+export function NavLink({ to, pathname, section = false, className, onNavigate, children, ...rest }: NavLinkProps) {
+  return (
+    <Link
+      to={to}
+      className={className}
+      aria-current={ariaCurrentFor(pathname, to, { section })}
+      onClick={onNavigate}
+      aria-label={rest["aria-label"]}
+    >
+      {children}
+    </Link>
+  );
+}
