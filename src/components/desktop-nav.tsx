@@ -2,7 +2,7 @@ import React, { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { NavItem } from "../lib/nav";
 import { DROPDOWN_CLOSE_DELAY_MS, type HoverDisclosure } from "../hooks/use-hover-disclosure";
 import { useDismiss } from "../hooks/use-dismiss";
-import { NavLink } from "./nav-link";
+import { NavLink, NavLinkList } from "./nav-link";
 import * as styles from "./desktop-nav.module.css";
 
 export interface DesktopNavProps {
@@ -101,15 +101,14 @@ export function DesktopNav({
                   <path d="M2 4.5l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
                 </svg>
               </button>
-              <ul id={dropdownId} className={styles.dropdown}>
-                {item.children.map((child) => (
-                  <li key={child.to}>
-                    <NavLink to={child.to} pathname={pathname} className={styles.dropdownLink} onNavigate={onNavigate}>
-                      {child.label}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavLinkList
+                id={dropdownId}
+                links={item.children}
+                pathname={pathname}
+                className={styles.dropdown}
+                linkClassName={styles.dropdownLink}
+                onNavigate={onNavigate}
+              />
             </li>
           );
         })}

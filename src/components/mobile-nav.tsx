@@ -1,7 +1,7 @@
 import React, { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { NavItem } from "../lib/nav";
 import { useDismiss } from "../hooks/use-dismiss";
-import { NavLink } from "./nav-link";
+import { NavLink, NavLinkList } from "./nav-link";
 import * as styles from "./mobile-nav.module.css";
 
 export interface MobileNavProps {
@@ -146,15 +146,13 @@ export function MobileNav({
                 {item.label}
               </NavLink>
               {item.children.length > 0 && (
-                <ul className={styles.sublist}>
-                  {item.children.map((child) => (
-                    <li key={child.to}>
-                      <NavLink to={child.to} pathname={pathname} className={styles.sublink} onNavigate={onNavigate}>
-                        {child.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
+                <NavLinkList
+                  links={item.children}
+                  pathname={pathname}
+                  className={styles.sublist}
+                  linkClassName={styles.sublink}
+                  onNavigate={onNavigate}
+                />
               )}
             </li>
           ))}

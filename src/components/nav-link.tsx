@@ -1,6 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
 import { ariaCurrentFor } from "../lib/active-link";
+import type { NavLink as NavLinkModel } from "../lib/nav";
 
 export interface NavLinkProps {
   to: string;
@@ -29,5 +30,29 @@ export function NavLink({ to, pathname, section = false, className, onNavigate, 
     >
       {children}
     </Link>
+  );
+}
+
+export interface NavLinkListProps {
+  links: readonly NavLinkModel[];
+  pathname: string;
+  id?: string;
+  className: string;
+  linkClassName: string;
+  onNavigate: () => void;
+}
+
+/** A list of sub-page links: the desktop dropdown and the mobile menu's indented services. */
+export function NavLinkList({ links, pathname, id, className, linkClassName, onNavigate }: NavLinkListProps) {
+  return (
+    <ul id={id} className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} pathname={pathname} className={linkClassName} onNavigate={onNavigate}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
   );
 }
