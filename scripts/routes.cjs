@@ -15,4 +15,10 @@ const services = fs
   .map((file) => parse(fs.readFileSync(path.join(servicesDir, file), "utf8")))
   .sort((a, b) => a.order - b.order);
 
-module.exports = [ROUTES.home, ROUTES.about, ROUTES.services, ...services.map((s) => servicePath(s.slug)), ROUTES.contact];
+module.exports = [
+  ROUTES.home,
+  ROUTES.about,
+  ROUTES.services,
+  ...services.map((s) => servicePath(s.slug)),
+  ROUTES.contact,
+];
