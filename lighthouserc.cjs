@@ -1,7 +1,7 @@
 // Lighthouse CI (`npm run test:lighthouse`): every route of the production build in public/, served by the project's
 // own server (scripts/serve.mjs: gzip and the real _headers), measured 3 times with Lighthouse's mobile emulation and
 // simulated throttling in Debian's Chromium. The budgets below are errors, judged on the median of the 3 runs. The HTML
-// reports (the median run of each route) land in reports/lighthouse/: open them in a browser.
+// reports (the median run of each route, e.g. route-about.html) land in reports/lighthouse/: open them in a browser.
 // The routes come from scripts/routes.cjs (the content and the site's path helpers). Port: LHCI_PORT, default 9555.
 const chromium = require("./scripts/chromium.json");
 const routes = require("./scripts/routes.cjs");
@@ -43,7 +43,8 @@ module.exports = {
     upload: {
       target: "filesystem",
       outputDir: "reports/lighthouse",
-      reportFilenamePattern: "%%PATHNAME%%-%%DATETIME%%.%%EXTENSION%%",
+      // One report per route: the median run is written last and replaces the others (manifest.json lists every run).
+      reportFilenamePattern: "route-%%PATHNAME%%.%%EXTENSION%%",
     },
   },
 };
