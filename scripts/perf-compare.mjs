@@ -104,24 +104,31 @@ async function measure(chrome, base, route) {
   return Object.fromEntries(Object.keys(runs[0]).map((key) => [key, median(runs.map((r) => r[key]))]));
 }
 
-/** Gzipped script bytes a route fetches on load, and in all once the first interaction has started the runtime. */
+/**
+ * Gzipped script bytes a route fetches on load, and in all once the first interaction (a Shift key press) has started
+ * the runtime and it has hydrated. A fresh browser context each time: nothing comes from the cache.
+ */
 async function scriptWeight(browser, base, route) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  let bytes = 0;
-  let count = 0;
-  page.on("requestfinished", async (request) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  let interacted = false;
+  const sizes = [];
+  page.on("requestfinished", (request) => {
     if (request.resourceType() !== "script") return;
-    count += 1;
-    bytes += (await request.sizes()).responseBodySize;
+    const early = !interacted;
+    sizes.push(request.sizes().then((s) => ({ early, bytes: s.responseBodySize })));
   });
   await page.goto(`${base}${route}`, { waitUntil: "networkidle" });
-  const onLoad = { count, bytes };
+  interacted = true;
   await page.keyboard.press("Shift");
   await page.locator("header[data-enhanced]").waitFor({ state: "attached", timeout: 15_000 });
   await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(300);
-  await page.close();
-  return { loadScripts: onLoad.count, loadKb: onLoad.bytes / 1024, totalKb: bytes / 1024 };
+  await page.waitForTimeout(500);
+  const all = await Promise.all(sizes);
+  await context.close();
+  const sum = (list) => list.reduce((total, s) => total + s.bytes, 0) / 1024;
+  const early = all.filter((s) => s.early);
+  return { loadScripts: early.length, loadKb: sum(early), totalKb: sum(all) };
 }
 
 const stripped = copyStripped(afterDir);
@@ -166,6 +173,7 @@ const header = [
   "LCP ratio before → after",
   "TBT before",
   "TBT after",
+  "TBT stripped",
   "Perf before → after",
   "JS on load before → after (KB gz)",
   "JS after 1st interaction before → after (KB gz)",
@@ -182,6 +190,7 @@ const rows = routes.map((route) => {
     `${ratio(b.lcp, s.lcp)} → ${ratio(a.lcp, s.lcp)}`,
     ms(b.tbt),
     ms(a.tbt),
+    ms(s.tbt),
     `${b.perf} → ${a.perf}`,
     `${kb(b.js.loadKb)} → ${kb(a.js.loadKb)}`,
     `${kb(b.js.totalKb)} → ${kb(a.js.totalKb)}`,
