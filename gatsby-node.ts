@@ -12,6 +12,7 @@ import {
 import { validateContentDirectory, formatContentErrors } from "./src/content/validate";
 import { servicePath } from "./src/lib/paths";
 import { writeHostingFiles } from "./src/build/hosting";
+import { deferRuntimeInDir } from "./src/build/deferred-runtime";
 import { contentDirectory } from "./src/build/content-dir";
 
 const CONTENT_DIR = contentDirectory(__dirname);
@@ -117,5 +118,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   }
   // Gatsby builds the site in the current directory and writes it to public/ there (gatsby-cli resolves the site as
   // path.resolve("."); gatsby-plugin-sitemap writes to "public/" the same way).
-  writeHostingFiles({ publicDir: path.join(process.cwd(), "public"), formEndpoint, siteUrl });
+  const publicDir = path.join(process.cwd(), "public");
+
+  // Static first (issue 9): the pages' scripts start on the first interaction. This rewrites the built HTML, so it
+  // runs before writeHostingFiles hashes each page's inline scripts (the loader included) into its CSP.
+  const deferred = deferRuntimeInDir(publicDir);
+  reporter.info(`Runtime deferred to the first interaction on ${deferred.pages} pages: ${deferred.scripts.join(" ")}`);
+
+  writeHostingFiles({ publicDir, formEndpoint, siteUrl });
 };

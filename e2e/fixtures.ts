@@ -81,7 +81,12 @@ export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;
 }
 
-/** Waits until React has hydrated the page (the header marks itself as enhanced). */
+/**
+ * Gatsby's runtime starts on the visitor's first interaction (src/build/deferred-runtime.ts). This starts it the way a
+ * visitor does, with an interaction that changes nothing on the page (a Shift key press), and waits until React has
+ * hydrated the page (the header marks itself as enhanced).
+ */
 export async function hydrated(page: Page): Promise<void> {
+  await page.keyboard.press("Shift");
   await page.locator("header[data-enhanced]").waitFor({ state: "attached" });
 }

@@ -1,4 +1,5 @@
-// Full-page screenshots of every route at 375, 768 and 1280 px from the served production build (npm run serve).
+// Full-page screenshots of every route at 375, 768 and 1280 px from the served production build (npm run serve), and
+// of the open menu before the runtime starts.
 /* global window, document -- used inside page.evaluate, which runs in the browser */
 // Usage: node scripts/screenshots.mjs [outDir] [baseUrl]
 import { chromium } from "@playwright/test";
@@ -32,6 +33,14 @@ for (const width of widths) {
     const name = `${width}-${route === "/" ? "home" : route.slice(1).replace(/\/$/, "").replace(/\//g, "_")}.png`;
     await page.screenshot({ path: path.join(outDir, name), fullPage: true });
   }
+  // The open menu before the runtime has started (scripts held back): CSS dropdown on wide screens, popover on narrow.
+  await page.route(/\.js$/, () => {});
+  await page.goto(base + "/about", { waitUntil: "load" });
+  if (width < 768) await page.locator("button[popovertarget]").click();
+  else await page.locator("#services-dropdown").locator("..").hover();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: path.join(outDir, `${width}-menu-open-before-runtime.png`) });
+  await page.unroute(/\.js$/);
   await page.close();
 }
 await browser.close();

@@ -1,8 +1,8 @@
-import React, { useEffect, useRef } from "react";
-import { Link } from "gatsby";
-import { ariaCurrentFor, isActivePath } from "../lib/active-link";
+import React, { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { NavItem } from "../lib/nav";
-import type { HoverDisclosure } from "../hooks/use-hover-disclosure";
+import { DROPDOWN_CLOSE_DELAY_MS, type HoverDisclosure } from "../hooks/use-hover-disclosure";
+import { useDismiss } from "../hooks/use-dismiss";
+import { NavLink, NavLinkList } from "./nav-link";
 import * as styles from "./desktop-nav.module.css";
 
 export interface DesktopNavProps {
@@ -12,57 +12,63 @@ export interface DesktopNavProps {
   toggleLabel: string;
   dropdownId: string;
   dropdown: HoverDisclosure;
+  /** False until React runs: the dropdown then opens on hover and focus in CSS alone. */
+  enhanced: boolean;
+  /** The header: a press outside it closes the dropdown. */
+  boundary: RefObject<HTMLElement>;
   onNavigate: () => void;
 }
+
+/** The CSS-only close delay (before the runtime starts) comes from the same constant as the script's. */
+const closeDelayStyle = { "--dropdown-close-delay": `${DROPDOWN_CLOSE_DELAY_MS}ms` } as React.CSSProperties;
 
 /**
  * The wide-screen bar. An item with children (Services) is a link plus a disclosure button that shows its dropdown,
  * following the WAI-ARIA disclosure navigation pattern: hover opens it, the button opens it from the keyboard, Tab
- * walks its links, Escape closes it and returns focus to the button.
+ * walks its links, Escape closes it and returns focus to the button. Before the runtime starts, CSS opens it on hover
+ * and focus; when React takes over, a dropdown the visitor has open (hovered or focused) stays open.
  */
-export function DesktopNav({ items, pathname, label, toggleLabel, dropdownId, dropdown, onNavigate }: DesktopNavProps) {
+export function DesktopNav({
+  items,
+  pathname,
+  label,
+  toggleLabel,
+  dropdownId,
+  dropdown,
+  enhanced,
+  boundary,
+  onNavigate,
+}: DesktopNavProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRef = useRef<HTMLLIElement>(null);
+  const { setOpen, onPointerEnter } = dropdown;
 
-  const { open, setOpen } = dropdown;
-
-  // Escape closes the open dropdown; if focus was inside it, focus goes back to its button.
+  // Handover: adopt what CSS shows when React takes over, in the same batch that switches the CSS fallback off.
   useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      const focusInside = itemRef.current?.contains(document.activeElement) ?? false;
-      setOpen(false);
-      if (focusInside) buttonRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open, setOpen]);
+    const item = itemRef.current;
+    if (item?.matches(":focus-within")) setOpen(true);
+    else if (item?.matches(":hover")) onPointerEnter({ pointerType: "mouse" });
+  }, [setOpen, onPointerEnter]);
+
+  const close = useCallback(() => setOpen(false), [setOpen]);
+  useDismiss(dropdown.open, close, { boundary, scope: itemRef, toggle: buttonRef });
 
   const onBlur = (event: React.FocusEvent) => {
     // Focus that leaves the item (Tab past the last service) closes the dropdown.
     const next = event.relatedTarget as Node | null;
-    if (next && itemRef.current && !itemRef.current.contains(next)) dropdown.setOpen(false);
+    if (next && itemRef.current && !itemRef.current.contains(next)) setOpen(false);
   };
 
   return (
     <nav className={styles.nav} aria-label={label}>
       <ul className={styles.list}>
         {items.map((item) => {
-          const section = item.children.length > 0;
-          const active = isActivePath(pathname, item.to, { section });
-          const linkClass = `${styles.link} ${active ? styles.active : ""}`;
-          if (!section) {
+          if (item.children.length === 0) {
             return (
               <li key={item.to} className={styles.item}>
-                <Link
-                  to={item.to}
-                  className={linkClass}
-                  aria-current={ariaCurrentFor(pathname, item.to)}
-                  onClick={onNavigate}
-                >
+                <NavLink to={item.to} pathname={pathname} className={styles.link} onNavigate={onNavigate}>
                   {item.label}
-                </Link>
+                </NavLink>
               </li>
             );
           }
@@ -73,24 +79,20 @@ export function DesktopNav({ items, pathname, label, toggleLabel, dropdownId, dr
               key={item.to}
               ref={itemRef}
               className={`${styles.item} ${styles.hasDropdown}`}
+              style={closeDelayStyle}
               data-open={dropdown.open ? "" : undefined}
               onPointerEnter={dropdown.onPointerEnter}
               onPointerLeave={dropdown.onPointerLeave}
               onBlur={onBlur}
             >
-              <Link
-                to={item.to}
-                className={linkClass}
-                aria-current={ariaCurrentFor(pathname, item.to, { section: true })}
-                onClick={onNavigate}
-              >
+              <NavLink to={item.to} pathname={pathname} section className={styles.link} onNavigate={onNavigate}>
                 {item.label}
-              </Link>
+              </NavLink>
               <button
                 ref={buttonRef}
                 type="button"
                 className={styles.toggle}
-                aria-expanded={dropdown.open}
+                aria-expanded={enhanced ? dropdown.open : undefined}
                 aria-controls={dropdownId}
                 aria-label={toggleLabel}
                 onClick={dropdown.toggle}
@@ -99,23 +101,14 @@ export function DesktopNav({ items, pathname, label, toggleLabel, dropdownId, dr
                   <path d="M2 4.5l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
                 </svg>
               </button>
-              <ul id={dropdownId} className={styles.dropdown}>
-                {item.children.map((child) => {
-                  const current = ariaCurrentFor(pathname, child.to);
-                  return (
-                    <li key={child.to}>
-                      <Link
-                        to={child.to}
-                        className={`${styles.dropdownLink} ${current ? styles.active : ""}`}
-                        aria-current={current}
-                        onClick={onNavigate}
-                      >
-                        {child.label}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
+              <NavLinkList
+                id={dropdownId}
+                links={item.children}
+                pathname={pathname}
+                className={styles.dropdown}
+                linkClassName={styles.dropdownLink}
+                onNavigate={onNavigate}
+              />
             </li>
           );
         })}

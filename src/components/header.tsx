@@ -1,12 +1,11 @@
 import React, { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "gatsby";
-import { ariaCurrentFor } from "../lib/active-link";
 import type { NavItem } from "../lib/nav";
 import { ROUTES } from "../lib/paths";
 import { useHoverDisclosure } from "../hooks/use-hover-disclosure";
 import { useHydrated } from "../hooks/use-hydrated";
 import { DesktopNav } from "./desktop-nav";
 import { MobileNav } from "./mobile-nav";
+import { NavLink } from "./nav-link";
 import { Logo } from "./logo";
 import * as styles from "./header.module.css";
 
@@ -28,7 +27,10 @@ export interface HeaderProps {
 export const DROPDOWN_ID = "services-dropdown";
 export const MOBILE_MENU_ID = "mobile-menu";
 
-/** Sticky site header: logo, the desktop bar with its services dropdown, and the mobile menu. */
+/**
+ * Sticky site header: logo, the desktop bar with its services dropdown, and the mobile menu. Complete before any
+ * script runs (CSS dropdown, popover menu); `data-enhanced` marks the moment React has taken over.
+ */
 export function Header({ firmName, nav, labels, pathname }: HeaderProps) {
   const headerRef = useRef<HTMLElement>(null);
   const dropdown = useHoverDisclosure();
@@ -41,34 +43,26 @@ export function Header({ firmName, nav, labels, pathname }: HeaderProps) {
     setMobileOpen(false);
   }, [setDropdownOpen]);
 
-  // A page change (link, back, forward) closes the menus.
+  // A page change (link, back, forward) closes the menus. Only a change: hydration keeps what the visitor opened.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     closeAll();
   }, [pathname, closeAll]);
-
-  // A click or tap anywhere outside the header closes them too.
-  const anyOpen = dropdown.open || mobileOpen;
-  useEffect(() => {
-    if (!anyOpen) return undefined;
-    const onPointerDown = (event: PointerEvent) => {
-      if (headerRef.current && !headerRef.current.contains(event.target as Node)) closeAll();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [anyOpen, closeAll]);
 
   return (
     <header ref={headerRef} className={styles.header} data-enhanced={hydrated ? "" : undefined}>
       <div className={styles.inner}>
-        <Link
+        <NavLink
           to={ROUTES.home}
+          pathname={pathname}
           className={styles.logo}
           aria-label={labels.homeLabel}
-          aria-current={ariaCurrentFor(pathname, ROUTES.home)}
-          onClick={closeAll}
+          onNavigate={closeAll}
         >
           <Logo name={firmName} />
-        </Link>
+        </NavLink>
         <DesktopNav
           items={nav}
           pathname={pathname}
@@ -76,6 +70,8 @@ export function Header({ firmName, nav, labels, pathname }: HeaderProps) {
           toggleLabel={labels.servicesToggle}
           dropdownId={DROPDOWN_ID}
           dropdown={dropdown}
+          enhanced={hydrated}
+          boundary={headerRef}
           onNavigate={closeAll}
         />
         <MobileNav
@@ -87,8 +83,8 @@ export function Header({ firmName, nav, labels, pathname }: HeaderProps) {
           menuId={MOBILE_MENU_ID}
           open={mobileOpen}
           enhanced={hydrated}
-          onToggle={() => setMobileOpen((open) => !open)}
-          onClose={() => setMobileOpen(false)}
+          boundary={headerRef}
+          onOpenChange={setMobileOpen}
           onNavigate={closeAll}
         />
       </div>

@@ -1,7 +1,7 @@
-import React, { useEffect, useRef } from "react";
-import { Link } from "gatsby";
-import { ariaCurrentFor, isActivePath } from "../lib/active-link";
+import React, { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { NavItem } from "../lib/nav";
+import { useDismiss } from "../hooks/use-dismiss";
+import { NavLink, NavLinkList } from "./nav-link";
 import * as styles from "./mobile-nav.module.css";
 
 export interface MobileNavProps {
@@ -12,14 +12,36 @@ export interface MobileNavProps {
   closeLabel: string;
   menuId: string;
   open: boolean;
-  /** False in the prebuilt HTML: the toggle is then a link to the menu, which CSS shows as the :target. */
+  /** False until React runs: the browser's popover then opens and closes the menu on its own. */
   enhanced: boolean;
-  onToggle: () => void;
-  onClose: () => void;
+  /** The header: a press outside it closes the menu. */
+  boundary: RefObject<HTMLElement>;
+  onOpenChange: (open: boolean) => void;
   onNavigate: () => void;
 }
 
-/** The narrow-screen menu: a toggle button and a list with every page, the services indented under Services. */
+function supportsPopover(): boolean {
+  return typeof HTMLElement !== "undefined" && "showPopover" in HTMLElement.prototype;
+}
+
+function isPopoverOpen(element: HTMLElement): boolean {
+  try {
+    return element.matches(":popover-open");
+  } catch {
+    return false; // A browser without the popover API does not know the selector.
+  }
+}
+
+/**
+ * The narrow-screen menu: a toggle button and a list with every page, the services indented under Services.
+ *
+ * The menu is an HTML popover (`popover="auto"`) and the toggle its `popovertarget`, so the same button opens it before
+ * the runtime starts, without script at all, and after React takes over: nothing is swapped at the handover, focus
+ * stays, and a menu left open stays open. React follows the popover's `toggle` events and drives it with
+ * showPopover/hidePopover; the dismiss hook closes it on Escape and outside presses, as it does the desktop dropdown.
+ * The toggle's two labels share one grid cell and CSS shows the one that fits the popover's state, so the button never
+ * changes size. Browsers without popovers get the menu once the runtime runs (the toggle then sets data-open).
+ */
 export function MobileNav({
   items,
   pathname,
@@ -29,79 +51,108 @@ export function MobileNav({
   menuId,
   open,
   enhanced,
-  onToggle,
-  onClose,
+  boundary,
+  onOpenChange,
   onNavigate,
 }: MobileNavProps) {
+  const navRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
 
+  // Handover: a menu the visitor opened before the runtime started is open in React's state too, in the same batch
+  // that marks the header enhanced.
   useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        onClose();
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [open, onClose]);
+    if (panelRef.current && isPopoverOpen(panelRef.current)) onOpenChange(true);
+  }, [onOpenChange]);
 
-  const icon = (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      {open ? (
-        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      ) : (
-        <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      )}
-    </svg>
-  );
+  // The popover → React: the toggle button and the browser's light dismiss.
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return undefined;
+    const onToggle = (event: Event) => onOpenChange((event as ToggleEvent).newState === "open");
+    panel.addEventListener("toggle", onToggle);
+    return () => panel.removeEventListener("toggle", onToggle);
+  }, [onOpenChange]);
 
-  const renderLink = (to: string, text: string, section: boolean, className: string) => {
-    const active = isActivePath(pathname, to, { section });
-    return (
-      <Link
-        to={to}
-        className={`${className} ${active ? styles.active : ""}`}
-        aria-current={ariaCurrentFor(pathname, to, { section })}
-        onClick={onNavigate}
-      >
-        {text}
-      </Link>
-    );
+  // React → the popover: Escape, an outside press, a link, a page change. Only changes count: the first render's
+  // "closed" is the prebuilt HTML's, not a decision to close what the visitor opened.
+  const shown = useRef(open);
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (shown.current === open || !panel) return;
+    shown.current = open;
+    if (!supportsPopover() || isPopoverOpen(panel) === open) return;
+    if (open) panel.showPopover();
+    else panel.hidePopover();
+  }, [open]);
+
+  const close = useCallback(() => onOpenChange(false), [onOpenChange]);
+  useDismiss(open, close, { boundary, scope: navRef, toggle: toggleRef });
+
+  // With popovers the button's popovertarget toggles the menu; without, the script does once it runs.
+  const onClick = () => {
+    if (!supportsPopover()) onOpenChange(!open);
   };
 
   return (
-    <nav className={styles.nav} aria-label={label}>
-      {enhanced ? (
-        <button
-          ref={toggleRef}
-          type="button"
-          className={styles.toggle}
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={onToggle}
-        >
-          {icon}
-          <span>{open ? closeLabel : openLabel}</span>
-        </button>
-      ) : (
-        <a href={`#${menuId}`} className={styles.toggle}>
-          {icon}
-          <span>{openLabel}</span>
-        </a>
-      )}
-      <div id={menuId} className={styles.panel} data-open={open ? "" : undefined}>
+    <nav ref={navRef} className={styles.nav} aria-label={label}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={styles.toggle}
+        popovertarget={menuId}
+        aria-expanded={enhanced ? open : undefined}
+        aria-controls={menuId}
+        onClick={onClick}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            className={styles.iconOpen}
+            d="M4 7h16M4 12h16M4 17h16"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+          <path
+            className={styles.iconClose}
+            d="M6 6l12 12M18 6L6 18"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+        <span className={styles.labels}>
+          <span className={styles.openLabel}>{openLabel}</span>
+          <span className={styles.closeLabel}>{closeLabel}</span>
+        </span>
+      </button>
+      <div
+        ref={panelRef}
+        id={menuId}
+        popover="auto"
+        className={styles.panel}
+        data-open={open && !supportsPopover() ? "" : undefined}
+      >
         <ul className={styles.list}>
           {items.map((item) => (
             <li key={item.to}>
-              {renderLink(item.to, item.label, item.children.length > 0, styles.link)}
+              <NavLink
+                to={item.to}
+                pathname={pathname}
+                section={item.children.length > 0}
+                className={styles.link}
+                onNavigate={onNavigate}
+              >
+                {item.label}
+              </NavLink>
               {item.children.length > 0 && (
-                <ul className={styles.sublist}>
-                  {item.children.map((child) => (
-                    <li key={child.to}>{renderLink(child.to, child.label, false, styles.sublink)}</li>
-                  ))}
-                </ul>
+                <NavLinkList
+                  links={item.children}
+                  pathname={pathname}
+                  className={styles.sublist}
+                  linkClassName={styles.sublink}
+                  onNavigate={onNavigate}
+                />
               )}
             </li>
           ))}

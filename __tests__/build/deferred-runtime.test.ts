@@ -1,0 +1,184 @@
+import fs from "fs";
+import os from "os";
+import path from "path";
+import {
+  LOADER_MAX_BYTES,
+  START_EVENTS,
+  type DeferredScript,
+  deferRuntimeInDir,
+  deferScripts,
+  loaderSource,
+  parseAttributes,
+} from "../../src/build/deferred-runtime";
+import { inlineScriptHashes } from "../../src/build/hosting";
+
+// The end of a page as `gatsby build` 5.16 writes it: the page-path script, then the stitched `_gatsby-scripts` slice
+// (chunk mapping, compilation hash, the three async scripts) between its slice comments.
+const CHUNK_MAPPING = `window.___chunkMapping="{\\"app\\":[\\"/app-0ce08eec0cf85539652a.js\\"],\\"component---src-pages-about-tsx\\":[\\"/component---src-pages-about-tsx-723d40b463ea023ab789.js\\"]}";`;
+const GATSBY_TAIL =
+  `<div id="gatsby-announcer" aria-live="assertive" aria-atomic="true"></div></div>` +
+  `<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/about";/*]]>*/</script>` +
+  `<!-- slice-start id="_gatsby-scripts-1" -->\n          <script\n            id="gatsby-chunk-mapping"\n          >\n` +
+  `            ${CHUNK_MAPPING}\n          </script>\n        ` +
+  `<script>window.___webpackCompilationHash="1f81a1a1537ef5e85f93";</script>` +
+  `<script src="/webpack-runtime-1fa44536194251946ccf.js" async></script>` +
+  `<script src="/framework-34442b07ce37eead3834.js" async></script>` +
+  `<script src="/app-0ce08eec0cf85539652a.js" async></script>` +
+  `<!-- slice-end id="_gatsby-scripts-1" --></body></html>`;
+const HEAD =
+  `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>` +
+  `<script type="module">const e="undefined"!=typeof HTMLImageElement;</script>` +
+  `<script data-react-helmet="true" type="application/ld+json">{"@type":"Organization"}</script>` +
+  `<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>`;
+const PAGE = `${HEAD}</head><body><div id="___gatsby"><main>About</main>${GATSBY_TAIL}`;
+// Older Gatsby output (no slices) also preloads its scripts in the head.
+const PAGE_WITH_PRELOADS = PAGE.replace(
+  "</head>",
+  `<link as="script" rel="preload" href="/webpack-runtime-1fa44536194251946ccf.js"/>` +
+    `<link as="script" rel="prefetch" href="/component---src-pages-contact-tsx-433092a13d2b39050dcf.js"/>` +
+    `<link rel="preload" as="font" href="/font.woff2" crossorigin="anonymous"/></head>`,
+);
+
+const externalScripts = (html: string) => html.match(/<script[^>]*\ssrc=[^>]*>/g) ?? [];
+
+describe("deferScripts on a page as Gatsby builds it", () => {
+  const { html, scripts } = deferScripts(PAGE);
+
+  test("no <script src> is left in the page; the three scripts are listed in page order with their attributes", () => {
+    expect(externalScripts(html)).toEqual([]);
+    expect(scripts).toEqual([
+      { src: "/webpack-runtime-1fa44536194251946ccf.js", attributes: { async: "" } },
+      { src: "/framework-34442b07ce37eead3834.js", attributes: { async: "" } },
+      { src: "/app-0ce08eec0cf85539652a.js", attributes: { async: "" } },
+    ]);
+  });
+
+  test("the runtime's inline data stays: page path, chunk mapping and compilation hash, before the loader", () => {
+    const loaderAt = html.indexOf('<script id="gatsby-runtime-loader">');
+    expect(loaderAt).toBeGreaterThan(0);
+    for (const data of ['window.pagePath="/about"', CHUNK_MAPPING, 'window.___webpackCompilationHash="1f81a1a']) {
+      expect(html.indexOf(data)).toBeGreaterThan(0);
+      expect(html.indexOf(data)).toBeLessThan(loaderAt);
+    }
+  });
+
+  test("the loader sits inside the slice comments, so a later build's stitching replaces it with fresh tags", () => {
+    const start = html.indexOf('<!-- slice-start id="_gatsby-scripts-1" -->');
+    const end = html.indexOf('<!-- slice-end id="_gatsby-scripts-1" -->');
+    const loaderAt = html.indexOf("gatsby-runtime-loader");
+    expect(start).toBeGreaterThan(0);
+    expect(loaderAt).toBeGreaterThan(start);
+    expect(end).toBeGreaterThan(loaderAt);
+  });
+
+  test("everything else in the page is untouched", () => {
+    const loader = html.match(/<script id="gatsby-runtime-loader">[\s\S]*?<\/script>/)?.[0] ?? "";
+    const withoutScripts = PAGE.replace(/<script[^>]*\ssrc=[^>]*><\/script>/g, "");
+    expect(html.replace(loader, "")).toBe(withoutScripts);
+  });
+
+  test("a page already rewritten comes back unchanged (the rewrite can run on every build)", () => {
+    const again = deferScripts(html);
+    expect(again.html).toBe(html);
+    expect(again.scripts).toEqual([]);
+  });
+
+  test(`the loader is at most ${LOADER_MAX_BYTES} bytes and becomes one more inline-script hash for the CSP`, () => {
+    expect(Buffer.byteLength(loaderSource(scripts))).toBeLessThanOrEqual(LOADER_MAX_BYTES);
+    const hashesBefore = inlineScriptHashes(PAGE);
+    const hashesAfter = inlineScriptHashes(html);
+    expect(hashesAfter).toHaveLength(hashesBefore.length + 1);
+    expect(hashesAfter).toEqual(expect.arrayContaining(hashesBefore));
+  });
+
+  test("a loader that would outgrow its budget fails the build instead of shipping", () => {
+    const many = Array.from({ length: 40 }, (_, i) => `<script src="/chunk-${i}-0123456789abcdef.js" async></script>`);
+    expect(() => deferScripts(PAGE.replace("</body>", `${many.join("")}</body>`))).toThrow(/over its 1024 budget/);
+  });
+});
+
+test("script preload and prefetch hints are removed; other hints stay", () => {
+  const { html, removedLinks } = deferScripts(PAGE_WITH_PRELOADS);
+  expect(removedLinks).toHaveLength(2);
+  expect(html).not.toMatch(/as="script"/);
+  expect(html).toContain('<link rel="preload" as="font" href="/font.woff2" crossorigin="anonymous"/>');
+});
+
+test("a page without external scripts is returned as it was", () => {
+  const page = `${HEAD}</head><body><p>No runtime</p></body></html>`;
+  expect(deferScripts(page)).toEqual({ html: page, scripts: [], removedLinks: [] });
+});
+
+test("attributes are read as the browser reads them", () => {
+  expect(parseAttributes(` src="/a.js?x=1&amp;y=2" async type='module' data-x=y nomodule`)).toEqual({
+    src: "/a.js?x=1&y=2",
+    async: "",
+    type: "module",
+    "data-x": "y",
+    nomodule: "",
+  });
+});
+
+describe("the loader in a browser (jsdom)", () => {
+  const SCRIPTS: DeferredScript[] = [
+    { src: "/webpack-runtime-1.js", attributes: { async: "" } },
+    { src: "/framework-2.js", attributes: { async: "" } },
+    { src: "/ordered-3.js", attributes: {} },
+  ];
+  const added = () => Array.from(document.querySelectorAll<HTMLScriptElement>("script[src]"));
+  let addSpy: jest.SpyInstance;
+  let removeSpy: jest.SpyInstance;
+
+  beforeEach(() => {
+    document.body.innerHTML = "<main><button>Somewhere</button></main>";
+    addSpy = jest.spyOn(window, "addEventListener");
+    removeSpy = jest.spyOn(window, "removeEventListener");
+    // Runs the loader the way the page does: as an inline classic script.
+    new Function(loaderSource(SCRIPTS))();
+  });
+  afterEach(() => {
+    // A loader that never saw its event still listens: let it run, so it stops before the next test's loader starts.
+    window.dispatchEvent(new Event("scroll"));
+    addSpy.mockRestore();
+    removeSpy.mockRestore();
+  });
+
+  test("listens passively for exactly the start events, and adds nothing before one happens", () => {
+    const listened = addSpy.mock.calls.map(([type, , options]) => [type, options]);
+    expect(listened).toEqual(START_EVENTS.map((type) => [type, { capture: true, passive: true }]));
+    expect(added()).toEqual([]);
+  });
+
+  test.each(START_EVENTS)("%s adds the scripts once, in order, at the end of <body>, then stops listening", (type) => {
+    document.querySelector("button")?.dispatchEvent(new Event(type, { bubbles: true }));
+    const scripts = added();
+    expect(scripts.map((s) => s.getAttribute("src"))).toEqual(SCRIPTS.map((s) => s.src));
+    // async as the page had it; the one without keeps its place in the order (its force-async flag is cleared).
+    expect(scripts.map((s) => s.hasAttribute("async"))).toEqual([true, true, false]);
+    expect(document.body.lastElementChild).toBe(scripts[2]);
+    const removed = removeSpy.mock.calls.map(([t, , options]) => [t, options]);
+    expect(removed).toEqual(START_EVENTS.map((t) => [t, { capture: true, passive: true }]));
+    for (const other of START_EVENTS) window.dispatchEvent(new Event(other));
+    expect(added()).toHaveLength(SCRIPTS.length);
+  });
+});
+
+test("deferRuntimeInDir rewrites every page of a build and reports the scripts", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deferred-runtime-"));
+  try {
+    fs.mkdirSync(path.join(dir, "about"));
+    fs.mkdirSync(path.join(dir, "page-data"));
+    fs.writeFileSync(path.join(dir, "index.html"), PAGE.replace('"/about"', '"/"'));
+    fs.writeFileSync(path.join(dir, "about", "index.html"), PAGE);
+    fs.writeFileSync(path.join(dir, "page-data", "ignored.html"), PAGE);
+    const result = deferRuntimeInDir(dir);
+    expect(result.pages).toBe(2);
+    expect(result.scripts).toHaveLength(3);
+    for (const file of ["index.html", "about/index.html"]) {
+      expect(externalScripts(fs.readFileSync(path.join(dir, file), "utf8"))).toEqual([]);
+    }
+    expect(deferRuntimeInDir(dir).pages).toBe(0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

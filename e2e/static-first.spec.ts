@@ -1,0 +1,237 @@
+// Static first: every page is complete before Gatsby's runtime starts, the runtime starts on the first interaction,
+// and React takes over what the visitor has open without closing it, moving focus, shifting layout or logging an error
+// (a hydration mismatch, React #418/#423, is a console error and fails every test here through the guard).
+// Interactions happen before the scripts are requested, while they load (held back by the test), and after hydration,
+// at normal CPU speed and with the CPU throttled 4x.
+import type { Page } from "@playwright/test";
+import { test, expect, services, hydrated, isMobile, readYaml } from "./fixtures";
+
+const SERVICES = services();
+const LABELS = readYaml<{ nav: { menuOpen: string; menuClose: string } }>("layout.yaml").nav;
+const ROUTES = ["/", "/about", "/services", ...SERVICES.map((s) => `/services/${s.slug}`), "/contact"];
+const desktopNav = (page: Page) => page.locator("header nav").first();
+const servicesLink = (page: Page) => desktopNav(page).getByRole("link", { name: "Services", exact: true });
+const dropdownButton = (page: Page) => desktopNav(page).getByRole("button", { name: "Show the service pages" });
+const dropdown = (page: Page) => page.locator("#services-dropdown");
+const menuButton = (page: Page) => page.locator("header nav").nth(1).getByRole("button");
+const menu = (page: Page) => page.locator("#mobile-menu");
+const enhanced = (page: Page) => page.locator("header[data-enhanced]");
+
+/** Holds back every script request until release(): the moment between the first interaction and the runtime. */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const requested: string[] = [];
+  await page.route(/\.js(\?.*)?$/, async (route) => {
+    requested.push(new URL(route.request().url()).pathname);
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
+/** Records every layout shift of the page (with or without recent input) from the start. */
+async function recordShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+
+test("every route: no script is requested before an interaction, yet the page is complete with the visitor's year", async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await page.clock.setFixedTime(new Date("2031-06-15T12:00:00"));
+  for (const route of ROUTES) {
+    await page.goto(route);
+    await page.waitForLoadState("networkidle");
+    expect(scripts, route).toEqual([]);
+    await expect(page.locator("h1")).toBeVisible();
+    await expect(page.getByTestId("footer-year")).toHaveText("2031");
+    await expect(enhanced(page)).toHaveCount(0);
+    // One small loader stands in for the scripts.
+    const loader = await page.locator("script#gatsby-runtime-loader").textContent();
+    expect(Buffer.byteLength(loader ?? "")).toBeLessThanOrEqual(1024);
+  }
+  // The first interaction starts the runtime; the year survives hydration (no mismatch: the guard sees no error).
+  await hydrated(page);
+  expect(scripts.length).toBeGreaterThanOrEqual(3);
+  await expect(page.getByTestId("footer-year")).toHaveText("2031");
+});
+
+test("a link clicked before the runtime is ready simply loads the page", async ({ page }) => {
+  const held = await holdScripts(page);
+  await page.goto("/");
+  const link = page.locator("main").getByRole("link", { name: "Contact Us" });
+  await link.scrollIntoViewIfNeeded();
+  await link.click();
+  await expect(page).toHaveURL(/\/contact\/?$/);
+  await expect(page.locator("h1")).toHaveText("Contact Us");
+  expect(held.requested.length).toBeGreaterThan(0);
+  held.release();
+});
+
+for (const cpu of [1, 4]) {
+  test.describe(`handover, CPU ${cpu}x`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (cpu > 1) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+      }
+      await recordShifts(page);
+    });
+
+    test.describe("wide screens", () => {
+      test.beforeEach(async ({ page }) => {
+        test.skip(isMobile(page), "desktop navigation");
+      });
+
+      test("before: CSS opens the dropdown on hover, and closes it 200 ms after the pointer leaves unless it returns", async ({
+        page,
+      }) => {
+        const held = await holdScripts(page);
+        await page.goto("/about");
+        await expect(dropdown(page)).toBeHidden();
+        await servicesLink(page).hover();
+        await expect(dropdown(page)).toBeVisible();
+        await expect(dropdown(page).getByRole("link")).toHaveText(SERVICES.map((s) => s.navLabel));
+        // The hover asked for the runtime; it is held back, so this is still CSS alone.
+        expect(held.requested.length).toBeGreaterThanOrEqual(3);
+        await expect(enhanced(page)).toHaveCount(0);
+        // CSS time in slow motion (a tenth of real time), so the checks inside the 200 ms do not race a busy machine.
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send("Animation.enable");
+        await cdp.send("Animation.setPlaybackRate", { playbackRate: 0.1 });
+        await page.mouse.move(640, 600);
+        await page.waitForTimeout(1000); // 100 ms of CSS time: within the delay
+        await expect(dropdown(page)).toBeVisible();
+        await servicesLink(page).hover(); // back within the delay: stays open
+        await page.waitForTimeout(3000);
+        await expect(dropdown(page)).toBeVisible();
+        const left = Date.now();
+        await page.mouse.move(640, 600);
+        await expect(dropdown(page)).toBeHidden();
+        expect(Date.now() - left).toBeGreaterThanOrEqual(1900); // 200 ms of CSS time
+        held.release();
+      });
+
+      test("while loading: a dropdown open under the pointer stays open when React takes over, and in sync", async ({
+        page,
+      }) => {
+        const held = await holdScripts(page);
+        await page.goto("/about");
+        await servicesLink(page).hover();
+        await expect(dropdown(page)).toBeVisible();
+        held.release();
+        await enhanced(page).waitFor({ state: "attached" });
+        await expect(dropdown(page)).toBeVisible();
+        await expect(dropdownButton(page)).toHaveAttribute("aria-expanded", "true");
+        // From here the script closes it, 200 ms after the pointer leaves.
+        await page.mouse.move(640, 600);
+        await expect(dropdown(page)).toBeHidden();
+        await expect(dropdownButton(page)).toHaveAttribute("aria-expanded", "false");
+        expect(await shifts(page)).toEqual([]);
+      });
+
+      test("while loading: a dropdown opened from the keyboard keeps focus and stays open", async ({ page }) => {
+        const held = await holdScripts(page);
+        await page.goto("/about");
+        await servicesLink(page).focus();
+        await page.keyboard.press("Tab");
+        await expect(dropdownButton(page)).toBeFocused();
+        await expect(dropdown(page)).toBeVisible(); // :focus-within
+        held.release();
+        await enhanced(page).waitFor({ state: "attached" });
+        await expect(dropdownButton(page)).toBeFocused();
+        await expect(dropdown(page)).toBeVisible();
+        await expect(dropdownButton(page)).toHaveAttribute("aria-expanded", "true");
+        await page.keyboard.press("Tab");
+        await expect(page.locator(":focus")).toHaveText(SERVICES[0].navLabel);
+        await page.keyboard.press("Escape");
+        await expect(dropdown(page)).toBeHidden();
+        await expect(dropdownButton(page)).toBeFocused();
+        expect(await shifts(page)).toEqual([]);
+      });
+
+      test("after: once hydrated the dropdown works as the script's", async ({ page }) => {
+        await page.goto("/about");
+        await hydrated(page);
+        await expect(dropdownButton(page)).toHaveAttribute("aria-expanded", "false");
+        await servicesLink(page).hover();
+        await expect(dropdownButton(page)).toHaveAttribute("aria-expanded", "true");
+        await page.locator("main h1").click();
+        await expect(dropdown(page)).toBeHidden();
+        expect(await shifts(page)).toEqual([]);
+      });
+    });
+
+    test.describe("narrow screens", () => {
+      test.beforeEach(async ({ page }) => {
+        test.skip(!isMobile(page), "mobile navigation");
+      });
+
+      test("before: the toggle opens and closes the menu with no script running", async ({ page }) => {
+        const held = await holdScripts(page);
+        await page.goto("/");
+        await expect(menu(page)).toBeHidden();
+        await expect(menuButton(page)).toHaveAccessibleName(LABELS.menuOpen);
+        const size = await menuButton(page).boundingBox();
+        await menuButton(page).tap();
+        await expect(menu(page)).toBeVisible();
+        await expect(menuButton(page)).toHaveAccessibleName(LABELS.menuClose);
+        expect(await menuButton(page).boundingBox()).toEqual(size);
+        await expect(enhanced(page)).toHaveCount(0);
+        await menuButton(page).tap();
+        await expect(menu(page)).toBeHidden();
+        held.release();
+        expect(await shifts(page)).toEqual([]);
+      });
+
+      test("while loading: a menu opened stays open when React takes over, in sync, focus kept", async ({ page }) => {
+        const held = await holdScripts(page);
+        await page.goto("/");
+        await page.keyboard.press("Shift"); // the first interaction: the runtime is requested (and held)
+        await menuButton(page).tap();
+        await expect(menu(page)).toBeVisible();
+        await expect(menuButton(page)).toBeFocused();
+        held.release();
+        await enhanced(page).waitFor({ state: "attached" });
+        await expect(menu(page)).toBeVisible();
+        await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+        await expect(menuButton(page)).toBeFocused();
+        const links = menu(page).getByRole("link");
+        await expect(links).toHaveText(["About", "Services", ...SERVICES.map((s) => s.navLabel), "Contact"]);
+        // The script's dismissal: Escape closes it and keeps focus on the toggle.
+        await page.keyboard.press("Escape");
+        await expect(menu(page)).toBeHidden();
+        await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+        await expect(menuButton(page)).toBeFocused();
+        expect(await shifts(page)).toEqual([]);
+      });
+
+      test("after: the toggle, an outside tap and a link behave as the script's", async ({ page }) => {
+        await page.goto("/");
+        await hydrated(page);
+        await menuButton(page).tap();
+        await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+        await page.mouse.click(180, 700);
+        await expect(menu(page)).toBeHidden();
+        await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+        await menuButton(page).tap();
+        await menu(page).getByRole("link", { name: SERVICES[0].navLabel }).tap();
+        await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[0].slug}/?$`));
+        await expect(menu(page)).toBeHidden();
+        await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+        expect(await shifts(page)).toEqual([]);
+      });
+    });
+  });
+}

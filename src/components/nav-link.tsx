@@ -1,0 +1,58 @@
+import React from "react";
+import { Link } from "gatsby";
+import { ariaCurrentFor } from "../lib/active-link";
+import type { NavLink as NavLinkModel } from "../lib/nav";
+
+export interface NavLinkProps {
+  to: string;
+  pathname: string;
+  /** A section link (Services) is current for every page inside it too. */
+  section?: boolean;
+  className: string;
+  onNavigate: () => void;
+  "aria-label"?: string;
+  children: React.ReactNode;
+}
+
+/**
+ * A header link: Gatsby's Link with `aria-current` ("page", or "true" for a section) from the active-link rule. The
+ * menus style the current link from that attribute, so what is announced and what is highlighted are one fact.
+ * Before the runtime starts it is a plain link: a click loads the page.
+ */
+export function NavLink({ to, pathname, section = false, className, onNavigate, children, ...rest }: NavLinkProps) {
+  return (
+    <Link
+      to={to}
+      className={className}
+      aria-current={ariaCurrentFor(pathname, to, { section })}
+      onClick={onNavigate}
+      aria-label={rest["aria-label"]}
+    >
+      {children}
+    </Link>
+  );
+}
+
+export interface NavLinkListProps {
+  links: readonly NavLinkModel[];
+  pathname: string;
+  id?: string;
+  className: string;
+  linkClassName: string;
+  onNavigate: () => void;
+}
+
+/** A list of sub-page links: the desktop dropdown and the mobile menu's indented services. */
+export function NavLinkList({ links, pathname, id, className, linkClassName, onNavigate }: NavLinkListProps) {
+  return (
+    <ul id={id} className={className}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} pathname={pathname} className={linkClassName} onNavigate={onNavigate}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
