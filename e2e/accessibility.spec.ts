@@ -1,16 +1,9 @@
 // WCAG 2.2 AA with axe on every route (the 404 too), with the menus open, plus the skip link and visible focus.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { test, expect, services, hydrated, isMobile } from "./fixtures";
+import { test, expect, hydrated, isMobile, sitePaths } from "./fixtures";
 
-const ROUTES = [
-  "/",
-  "/about/",
-  "/services/",
-  ...services().map((s) => `/services/${s.slug}/`),
-  "/contact/",
-  "/no-such-page",
-];
+const ROUTES = [...sitePaths(), "/no-such-page"];
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 async function violations(page: Page) {

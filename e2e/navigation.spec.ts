@@ -1,29 +1,34 @@
 // The header, dropdown, mobile menu, active link and scrolling, in a real browser, at 1280 and 375 px.
 import type { Page } from "@playwright/test";
-import { test, expect, services, hydrated, isMobile } from "./fixtures";
+import { test, expect, services, hydrated, isMobile, readYaml, ROUTES, servicePath } from "./fixtures";
 
 const SERVICES = services();
+const NAV = readYaml<{ nav: { about: string; services: string; contact: string; servicesToggle: string } }>(
+  "layout.yaml",
+).nav;
+/** The n-th service, or the last one when the content has fewer (any count from 1 is valid content). */
+const serviceAt = (n: number) => SERVICES[Math.min(n, SERVICES.length - 1)];
 const desktopNav = (page: Page) => page.locator("header nav").first();
 const mobileNav = (page: Page) => page.locator("header nav").nth(1);
-const dropdownButton = (page: Page) => desktopNav(page).getByRole("button", { name: "Show the service pages" });
+const dropdownButton = (page: Page) => desktopNav(page).getByRole("button", { name: NAV.servicesToggle });
 const menuButton = (page: Page) => mobileNav(page).getByRole("button");
 
 test.describe("wide screens", () => {
   test.beforeEach(async ({ page }) => {
     test.skip(isMobile(page), "desktop navigation");
-    await page.goto("/about/");
+    await page.goto(ROUTES.about);
     await hydrated(page);
   });
 
   test("About, Services and Contact; Services opens on hover and closes exactly 200 ms after the pointer leaves", async ({
     page,
   }) => {
-    await expect(desktopNav(page).locator(":scope > ul > li > a")).toHaveText(["About", "Services", "Contact"]);
+    await expect(desktopNav(page).locator(":scope > ul > li > a")).toHaveText([NAV.about, NAV.services, NAV.contact]);
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
     const panel = page.locator("#services-dropdown");
     await expect(panel).toBeHidden();
-    await desktopNav(page).getByRole("link", { name: "Services", exact: true }).hover();
+    await desktopNav(page).getByRole("link", { name: NAV.services, exact: true }).hover();
     await expect(panel).toBeVisible();
     await expect(dropdownButton(page)).toHaveAttribute("aria-expanded", "true");
     await expect(panel.getByRole("link")).toHaveText(SERVICES.map((s) => s.navLabel));
@@ -41,7 +46,7 @@ test.describe("wide screens", () => {
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000);
     const panel = page.locator("#services-dropdown");
-    const services = desktopNav(page).getByRole("link", { name: "Services", exact: true });
+    const services = desktopNav(page).getByRole("link", { name: NAV.services, exact: true });
     await services.hover();
     await page.mouse.move(640, 600);
     await page.clock.runFor(150);
@@ -65,7 +70,7 @@ test.describe("wide screens", () => {
   }) => {
     const button = dropdownButton(page);
     await expect(button).toHaveAttribute("aria-controls", "services-dropdown");
-    await desktopNav(page).getByRole("link", { name: "Services", exact: true }).focus();
+    await desktopNav(page).getByRole("link", { name: NAV.services, exact: true }).focus();
     await page.keyboard.press("Tab");
     await expect(button).toBeFocused();
     await page.keyboard.press("Enter");
@@ -83,7 +88,7 @@ test.describe("wide screens", () => {
     await page.keyboard.press("Space");
     await expect(button).toHaveAttribute("aria-expanded", "true");
     for (let i = 0; i <= SERVICES.length; i++) await page.keyboard.press("Tab");
-    await expect(page.locator(":focus")).toHaveText("Contact");
+    await expect(page.locator(":focus")).toHaveText(NAV.contact);
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
 
@@ -98,7 +103,7 @@ test.describe("wide screens", () => {
 test.describe("narrow screens", () => {
   test.beforeEach(async ({ page }) => {
     test.skip(!isMobile(page), "mobile navigation");
-    await page.goto("/");
+    await page.goto(ROUTES.home);
     await hydrated(page);
   });
 
@@ -111,7 +116,7 @@ test.describe("narrow screens", () => {
     await button.tap();
     await expect(button).toHaveAttribute("aria-expanded", "true");
     const links = page.locator("#mobile-menu").getByRole("link");
-    await expect(links).toHaveText(["About", "Services", ...SERVICES.map((s) => s.navLabel), "Contact"]);
+    await expect(links).toHaveText([NAV.about, NAV.services, ...SERVICES.map((s) => s.navLabel), NAV.contact]);
     const servicesBox = (await links.nth(1).boundingBox())!;
     const servicesText = await links
       .nth(1)
@@ -136,8 +141,11 @@ test.describe("narrow screens", () => {
 
   test("selecting a link navigates and closes the menu; Escape closes and refocuses the button", async ({ page }) => {
     await menuButton(page).tap();
-    await page.locator("#mobile-menu").getByRole("link", { name: SERVICES[1].navLabel }).tap();
-    await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[1].slug}/$`));
+    await page
+      .locator("#mobile-menu")
+      .getByRole("link", { name: serviceAt(1).navLabel })
+      .tap();
+    await expect(page).toHaveURL(new RegExp(`/services/${serviceAt(1).slug}/$`));
     await expect(page.locator("#mobile-menu")).toBeHidden();
     await menuButton(page).click();
     await expect(page.locator("#mobile-menu")).toBeVisible();
@@ -147,16 +155,16 @@ test.describe("narrow screens", () => {
   });
 });
 
-const ROUTES: [string, string][] = [
-  ["/about/", "About"],
-  ["/services/", "Services"],
-  [`/services/${SERVICES[0].slug}/`, "Services"],
-  [`/services/${SERVICES[3].slug}/`, "Services"],
-  ["/contact/", "Contact"],
+const ACTIVE_CASES: [string, string][] = [
+  [ROUTES.about, NAV.about],
+  [ROUTES.services, NAV.services],
+  [servicePath(SERVICES[0].slug), NAV.services],
+  [servicePath(serviceAt(3).slug), NAV.services],
+  [ROUTES.contact, NAV.contact],
 ];
 
 test("the active link is highlighted and marked with aria-current on each route", async ({ page }) => {
-  for (const [path, label] of ROUTES) {
+  for (const [path, label] of ACTIVE_CASES) {
     await page.goto(path);
     await hydrated(page);
     const nav = isMobile(page) ? mobileNav(page) : desktopNav(page);
@@ -164,25 +172,25 @@ test("the active link is highlighted and marked with aria-current on each route"
     const active = nav.getByRole("link", { name: label, exact: true });
     await expect(active).toHaveAttribute(
       "aria-current",
-      path.startsWith("/services/") && path !== "/services/" ? "true" : "page",
+      path.startsWith(ROUTES.services) && path !== ROUTES.services ? "true" : "page",
     );
     await expect(nav.locator("a[aria-current]").filter({ hasText: new RegExp(`^${label}$`) })).toHaveCount(1);
     // Highlighted: it looks different from an inactive top-level link.
-    const other = nav.getByRole("link", { name: label === "About" ? "Contact" : "About", exact: true });
+    const other = nav.getByRole("link", { name: label === NAV.about ? NAV.contact : NAV.about, exact: true });
     const look = (el: HTMLElement) => {
       const s = getComputedStyle(el);
       return `${s.borderBottomColor}|${s.borderLeftColor}|${s.backgroundColor}`;
     };
     expect(await active.evaluate(look)).not.toBe(await other.evaluate(look));
   }
-  await page.goto("/");
+  await page.goto(ROUTES.home);
   await hydrated(page);
   await expect(page.locator("header a[aria-current]")).toHaveCount(1);
   await expect(page.locator("header a[aria-current]")).toHaveAttribute("href", "/");
 });
 
 test("the header stays at the top while the page scrolls, with no layout shift on load", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(ROUTES.home);
   await hydrated(page);
   const cls = await page.evaluate(
     () =>
@@ -222,7 +230,7 @@ async function scrollSamples(page: Page): Promise<number[]> {
 }
 
 test("navigating scrolls smoothly to the top, through intermediate positions", async ({ page }) => {
-  await page.goto("/");
+  await page.goto(ROUTES.home);
   await hydrated(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForFunction(() => window.scrollY > 1000);
@@ -237,7 +245,7 @@ test("navigating scrolls smoothly to the top, through intermediate positions", a
 
 test("with reduced motion the jump to the top is instant", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
-  await page.goto("/");
+  await page.goto(ROUTES.home);
   await hydrated(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForFunction(() => window.scrollY > 1000);
@@ -254,23 +262,23 @@ test("with reduced motion the jump to the top is instant", async ({ page }) => {
 });
 
 test("back and forward restore the position the visitor left; a #hash lands on its target", async ({ page }) => {
-  await page.goto("/services/");
+  await page.goto(ROUTES.services);
   await hydrated(page);
-  const link = page.locator("main").getByRole("link", { name: new RegExp(SERVICES[4].navLabel) });
+  const link = page.locator("main").getByRole("link", { name: new RegExp(serviceAt(4).navLabel) });
   await link.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -120));
   await page.waitForTimeout(200);
   const left = await page.evaluate(() => window.scrollY);
   expect(left).toBeGreaterThan(300);
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[4].slug}/$`));
+  await expect(page).toHaveURL(new RegExp(`/services/${serviceAt(4).slug}/$`));
   await page.waitForFunction(() => window.scrollY === 0);
   await page.waitForTimeout(100); // Gatsby records the position on the next frame; a visitor is never faster.
   await page.goBack();
   await expect(page).toHaveURL(/\/services\/$/);
   await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 2, left, { timeout: 5000 });
   await page.goForward();
-  await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[4].slug}/$`));
+  await expect(page).toHaveURL(new RegExp(`/services/${serviceAt(4).slug}/$`));
   await page.waitForFunction(() => window.scrollY === 0);
 
   await page.evaluate(() =>
@@ -286,7 +294,7 @@ test("a page chunk that fails to load still lands the visitor on the page", asyn
   // Gatsby logs the failed load, then falls back to a full page load of the same address.
   guard.allowed.push(/Failed to load resource|ChunkLoadError|Loading chunk|page resources for \/contact\/? not found/i);
   await page.route(/component---src-pages-contact-tsx-.*\.js$/, (route) => route.abort());
-  await page.goto("/about/");
+  await page.goto(ROUTES.about);
   await hydrated(page);
   await page.unroute(/component---src-pages-contact-tsx-.*\.js$/);
   await page.route(/component---src-pages-contact-tsx-.*\.js$/, (route, request) =>
@@ -304,19 +312,25 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("every link works from the static HTML, and the narrow menu still opens", async ({ page }) => {
-    await page.goto("/");
+    await page.goto(ROUTES.home);
     if (isMobile(page)) {
       // The toggle is a popover button: it opens the menu with no script at all.
       await menuButton(page).click();
       await expect(page.locator("#mobile-menu")).toBeVisible();
-      await page.locator("#mobile-menu").getByRole("link", { name: SERVICES[2].navLabel }).click();
+      await page
+        .locator("#mobile-menu")
+        .getByRole("link", { name: serviceAt(2).navLabel })
+        .click();
     } else {
-      await desktopNav(page).getByRole("link", { name: "Services", exact: true }).hover();
+      await desktopNav(page).getByRole("link", { name: NAV.services, exact: true }).hover();
       await expect(page.locator("#services-dropdown")).toBeVisible();
-      await page.locator("#services-dropdown").getByRole("link", { name: SERVICES[2].navLabel }).click();
+      await page
+        .locator("#services-dropdown")
+        .getByRole("link", { name: serviceAt(2).navLabel })
+        .click();
     }
-    await expect(page).toHaveURL(new RegExp(`/services/${SERVICES[2].slug}/$`));
-    await expect(page.locator("h1")).toHaveText(SERVICES[2].title);
+    await expect(page).toHaveURL(new RegExp(`/services/${serviceAt(2).slug}/$`));
+    await expect(page.locator("h1")).toHaveText(serviceAt(2).title);
     await page.locator("footer").scrollIntoViewIfNeeded();
     await page.getByRole("link", { name: "Contact Us" }).click();
     await expect(page.locator("h1")).toHaveText("Contact Us");

@@ -4,14 +4,24 @@
 // Interactions happen before the scripts are requested, while they load (held back by the test), and after hydration,
 // at normal CPU speed and with the CPU throttled 4x.
 import type { Page } from "@playwright/test";
-import { test, expect, services, hydrated, isMobile, readYaml } from "./fixtures";
+import { test, expect, services, hydrated, isMobile, readYaml, sitePaths, ROUTES } from "./fixtures";
 
 const SERVICES = services();
-const LABELS = readYaml<{ nav: { menuOpen: string; menuClose: string } }>("layout.yaml").nav;
-const ROUTES = ["/", "/about", "/services", ...SERVICES.map((s) => `/services/${s.slug}`), "/contact"];
+const LABELS = readYaml<{
+  nav: {
+    menuOpen: string;
+    menuClose: string;
+    about: string;
+    services: string;
+    contact: string;
+    servicesToggle: string;
+  };
+}>("layout.yaml").nav;
+const NAV = LABELS;
+const PAGES = sitePaths();
 const desktopNav = (page: Page) => page.locator("header nav").first();
-const servicesLink = (page: Page) => desktopNav(page).getByRole("link", { name: "Services", exact: true });
-const dropdownButton = (page: Page) => desktopNav(page).getByRole("button", { name: "Show the service pages" });
+const servicesLink = (page: Page) => desktopNav(page).getByRole("link", { name: NAV.services, exact: true });
+const dropdownButton = (page: Page) => desktopNav(page).getByRole("button", { name: NAV.servicesToggle });
 const dropdown = (page: Page) => page.locator("#services-dropdown");
 const menuButton = (page: Page) => page.locator("header nav").nth(1).getByRole("button");
 const menu = (page: Page) => page.locator("#mobile-menu");
@@ -50,7 +60,7 @@ test("every route: no script is requested before an interaction, yet the page is
     if (request.resourceType() === "script") scripts.push(request.url());
   });
   await page.clock.setFixedTime(new Date("2031-06-15T12:00:00"));
-  for (const route of ROUTES) {
+  for (const route of PAGES) {
     await page.goto(route);
     await page.waitForLoadState("networkidle");
     expect(scripts, route).toEqual([]);
@@ -69,7 +79,7 @@ test("every route: no script is requested before an interaction, yet the page is
 
 test("a link clicked before the runtime is ready simply loads the page", async ({ page }) => {
   const held = await holdScripts(page);
-  await page.goto("/");
+  await page.goto(ROUTES.home);
   const link = page.locator("main").getByRole("link", { name: "Contact Us" });
   await link.scrollIntoViewIfNeeded();
   await link.click();
@@ -98,7 +108,7 @@ for (const cpu of [1, 4]) {
         page,
       }) => {
         const held = await holdScripts(page);
-        await page.goto("/about");
+        await page.goto(ROUTES.about);
         await expect(dropdown(page)).toBeHidden();
         await servicesLink(page).hover();
         await expect(dropdown(page)).toBeVisible();
@@ -127,7 +137,7 @@ for (const cpu of [1, 4]) {
         page,
       }) => {
         const held = await holdScripts(page);
-        await page.goto("/about");
+        await page.goto(ROUTES.about);
         await servicesLink(page).hover();
         await expect(dropdown(page)).toBeVisible();
         held.release();
@@ -143,7 +153,7 @@ for (const cpu of [1, 4]) {
 
       test("while loading: a dropdown opened from the keyboard keeps focus and stays open", async ({ page }) => {
         const held = await holdScripts(page);
-        await page.goto("/about");
+        await page.goto(ROUTES.about);
         await servicesLink(page).focus();
         await page.keyboard.press("Tab");
         await expect(dropdownButton(page)).toBeFocused();
@@ -162,7 +172,7 @@ for (const cpu of [1, 4]) {
       });
 
       test("after: once hydrated the dropdown works as the script's", async ({ page }) => {
-        await page.goto("/about");
+        await page.goto(ROUTES.about);
         await hydrated(page);
         await expect(dropdownButton(page)).toHaveAttribute("aria-expanded", "false");
         await servicesLink(page).hover();
@@ -180,7 +190,7 @@ for (const cpu of [1, 4]) {
 
       test("before: the toggle opens and closes the menu with no script running", async ({ page }) => {
         const held = await holdScripts(page);
-        await page.goto("/");
+        await page.goto(ROUTES.home);
         await expect(menu(page)).toBeHidden();
         await expect(menuButton(page)).toHaveAccessibleName(LABELS.menuOpen);
         const size = await menuButton(page).boundingBox();
@@ -197,7 +207,7 @@ for (const cpu of [1, 4]) {
 
       test("while loading: a menu opened stays open when React takes over, in sync, focus kept", async ({ page }) => {
         const held = await holdScripts(page);
-        await page.goto("/");
+        await page.goto(ROUTES.home);
         await page.keyboard.press("Shift"); // the first interaction: the runtime is requested (and held)
         await menuButton(page).tap();
         await expect(menu(page)).toBeVisible();
@@ -208,7 +218,7 @@ for (const cpu of [1, 4]) {
         await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
         await expect(menuButton(page)).toBeFocused();
         const links = menu(page).getByRole("link");
-        await expect(links).toHaveText(["About", "Services", ...SERVICES.map((s) => s.navLabel), "Contact"]);
+        await expect(links).toHaveText([NAV.about, NAV.services, ...SERVICES.map((s) => s.navLabel), NAV.contact]);
         // The script's dismissal: Escape closes it and keeps focus on the toggle.
         await page.keyboard.press("Escape");
         await expect(menu(page)).toBeHidden();
@@ -218,7 +228,7 @@ for (const cpu of [1, 4]) {
       });
 
       test("after: the toggle, an outside tap and a link behave as the script's", async ({ page }) => {
-        await page.goto("/");
+        await page.goto(ROUTES.home);
         await hydrated(page);
         await menuButton(page).tap();
         await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
