@@ -6,7 +6,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
-import { ROUTES, servicePath } from "../src/lib/paths";
+import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
 
 export interface Guard {
   consoleErrors: string[];
@@ -69,7 +69,7 @@ export function services(): ServiceContent[] {
 
 /** Every page of the site at its one URL (src/lib/paths.ts): the fixed routes and one per data/services/*.yaml. */
 export function sitePaths(): string[] {
-  return [ROUTES.home, ROUTES.about, ROUTES.services, ...services().map((s) => servicePath(s.slug)), ROUTES.contact];
+  return allPaths(services().map((s) => s.slug));
 }
 
 export { ROUTES, servicePath };

@@ -1,12 +1,12 @@
 // Every route of the site, from the content and the site's path helpers (data/services/*.yaml, src/lib/paths.ts): a new
-// service is included without editing this file, in whatever URL form the helpers give. Used by lighthouserc.cjs and
-// scripts/perf-compare.mjs.
+// service is included without editing this file, in whatever URL form the helpers give. Used by lighthouserc.cjs,
+// scripts/perf-compare.mjs and scripts/screenshots.mjs.
 const fs = require("node:fs");
 const path = require("node:path");
 const { parse } = require("yaml");
 const { require: tsxRequire } = require("tsx/cjs/api");
 
-const { ROUTES, servicePath } = tsxRequire("../src/lib/paths.ts", __filename);
+const { sitePaths } = tsxRequire("../src/lib/paths.ts", __filename);
 
 const servicesDir = path.join(__dirname, "..", "data", "services");
 const services = fs
@@ -15,10 +15,4 @@ const services = fs
   .map((file) => parse(fs.readFileSync(path.join(servicesDir, file), "utf8")))
   .sort((a, b) => a.order - b.order);
 
-module.exports = [
-  ROUTES.home,
-  ROUTES.about,
-  ROUTES.services,
-  ...services.map((s) => servicePath(s.slug)),
-  ROUTES.contact,
-];
+module.exports = sitePaths(services.map((s) => s.slug));

@@ -5,10 +5,12 @@
 import { chromium } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
+import sitePaths from "./routes.cjs";
 
 const outDir = process.argv[2] ?? "reports/screenshots";
 const base = process.argv[3] ?? "http://127.0.0.1:9000";
-const routes = ["/", "/about/", "/services/", "/services/business-valuation/", "/contact/", "/no-such-page"];
+// Every page (from the content and src/lib/paths.ts, via routes.cjs) and the 404 page.
+const routes = [...sitePaths, "/no-such-page"];
 const widths = [375, 768, 1280];
 
 fs.mkdirSync(outDir, { recursive: true });
@@ -35,7 +37,7 @@ for (const width of widths) {
   }
   // The open menu before the runtime has started (scripts held back): CSS dropdown on wide screens, popover on narrow.
   await page.route(/\.js$/, () => {});
-  await page.goto(base + "/about", { waitUntil: "load" });
+  await page.goto(base + sitePaths[1], { waitUntil: "load" }); // the about page (sitePaths: home, about, …)
   if (width < 768) await page.locator("button[popovertarget]").click();
   else await page.locator("#services-dropdown").locator("..").hover();
   await page.waitForTimeout(300);

@@ -15,6 +15,11 @@ export function servicePath(slug: string): string {
   return `${ROUTES.services}${slug}/`;
 }
 
+/** Every page of the site, in menu order: the fixed routes with one page per service (slugs in their `order`). */
+export function sitePaths(serviceSlugs: readonly string[]): string[] {
+  return [ROUTES.home, ROUTES.about, ROUTES.services, ...serviceSlugs.map(servicePath), ROUTES.contact];
+}
+
 /** The served form of a page's path: `/about` and `/about/` → `/about/`; `/` stays `/`. */
 export function pagePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, "");
