@@ -15,6 +15,8 @@ export const SCHEMA_KEYWORDS = [
   { keyword: "localFile", schemaType: "boolean" },
   /** `"patternErrorMessage"`: what the content check (and yaml-language-server) says when `pattern` fails. */
   { keyword: "patternErrorMessage", schemaType: "string" },
+  /** `"multiline": true` on a text field (or a list of them): the editor at /admin/ offers a text area, not a line. */
+  { keyword: "multiline", schemaType: "boolean" },
 ] as const;
 
 /**

@@ -5,21 +5,20 @@
  */
 import fs from "fs";
 import path from "path";
-import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
-import addFormats from "ajv-formats";
-import { LineCounter, parseDocument, isMap, isScalar, type Document } from "yaml";
-import { SCHEMA_KEYWORDS } from "./schema-keywords";
+import type Ajv from "ajv";
+import type { AnySchemaObject } from "ajv";
+import { LineCounter, parseDocument } from "yaml";
+import {
+  createAjv,
+  lineOf,
+  readablePath,
+  phoneErrors,
+  schemaErrors,
+  serviceCrossErrors,
+  type ContentError,
+  type ParsedFile as ParsedData,
+} from "./rules";
 import { SERVICES_DIRECTORY } from "./type-names";
-
-export interface ContentError {
-  /** The file, relative to the project, e.g. data/home.yaml. */
-  file: string;
-  /** The field's path inside the file, e.g. process.steps[2].title; empty for the whole file. */
-  path: string;
-  /** 1-based line of the field, where known. */
-  line?: number;
-  message: string;
-}
 
 /** The top-level content files, each with the schema that describes it. */
 export const PAGE_FILES = {
@@ -36,7 +35,27 @@ export const SCHEMA_DIRECTORY = "schema";
 /** How many services the menus, the home card grid and the overview are laid out for (one file each). */
 export const SERVICE_COUNT = { min: 1, max: 12 } as const;
 
+export { readablePath, type ContentError } from "./rules";
+
 type Json = unknown;
+
+interface ParsedFile extends ParsedData {
+  absolute: string;
+}
+
+/** Every schema of data/schema/ by file name. */
+export function readSchemas(schemaDir: string): Record<string, AnySchemaObject> {
+  const schemas: Record<string, AnySchemaObject> = {};
+  for (const name of fs.readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json"))) {
+    schemas[name] = JSON.parse(fs.readFileSync(path.join(schemaDir, name), "utf8")) as AnySchemaObject;
+  }
+  return schemas;
+}
+
+function loadSchemas(schemaDir: string): Ajv {
+  return createAjv(readSchemas(schemaDir));
+}
+
 export interface ParsedContent {
   /** Parsed top-level files by file name. */
   files: Record<string, Json>;
@@ -47,133 +66,6 @@ export interface ParsedContent {
 export interface ValidationResult {
   errors: ContentError[];
   content: ParsedContent;
-}
-
-function loadSchemas(schemaDir: string): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
-  addFormats(ajv, ["uri"]);
-  // Annotations only: localFile is checked after schema validation, where the file's directory is known.
-  for (const keyword of SCHEMA_KEYWORDS) ajv.addKeyword({ ...keyword });
-  for (const name of fs.readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json"))) {
-    ajv.addSchema(JSON.parse(fs.readFileSync(path.join(schemaDir, name), "utf8")) as AnySchemaObject, name);
-  }
-  return ajv;
-}
-
-/** Turns ajv's /a/0/b into a.b[0]-style paths editors can read. */
-export function readablePath(segments: (string | number)[]): string {
-  return segments.reduce<string>((acc, seg) => {
-    if (typeof seg === "number" || /^\d+$/.test(String(seg))) return `${acc}[${seg}]`;
-    return acc ? `${acc}.${seg}` : String(seg);
-  }, "");
-}
-
-function pointerSegments(instancePath: string): (string | number)[] {
-  if (!instancePath) return [];
-  return instancePath
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-}
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return "nothing (the field is empty)";
-  if (Array.isArray(value)) return `a list of ${value.length}`;
-  if (typeof value === "object") return "a group of fields";
-  if (typeof value === "string") return `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
-  return `${typeof value} ${String(value)}`;
-}
-
-const TYPE_NAMES: Record<string, string> = {
-  string: "text",
-  integer: "a whole number",
-  number: "a number",
-  array: "a list",
-  object: "a group of fields",
-  boolean: "true or false",
-};
-
-function messageFor(error: ErrorObject): { extraSegment?: string; message: string } {
-  const parent = error.parentSchema as (AnySchemaObject & { patternErrorMessage?: string }) | undefined;
-  switch (error.keyword) {
-    case "required":
-      return {
-        extraSegment: (error.params as { missingProperty: string }).missingProperty,
-        message: "is required but missing",
-      };
-    case "additionalProperties": {
-      const key = (error.params as { additionalProperty: string }).additionalProperty;
-      const allowed = Object.keys((parent?.properties as object) ?? {}).join(", ");
-      return { extraSegment: key, message: `is not a known field (a typo?). Fields allowed here: ${allowed}` };
-    }
-    case "type": {
-      const expected = TYPE_NAMES[String((error.params as { type: string }).type)] ?? error.params.type;
-      if (error.data === null || error.data === undefined) return { message: `is empty; expected ${expected}` };
-      const hint =
-        (error.params as { type: string }).type === "string" && typeof error.data !== "object"
-          ? " (put the value in quotes)"
-          : "";
-      return { message: `must be ${expected}${hint}, found ${describe(error.data)}` };
-    }
-    case "minLength":
-      return { message: "must not be empty" };
-    case "maxLength":
-      return { message: `is too long: at most ${String(error.schema)} characters, found ${String(error.data).length}` };
-    case "pattern":
-      return {
-        message: `${parent?.patternErrorMessage ?? `must match ${String(error.schema)}`}, found ${describe(error.data)}`,
-      };
-    case "format":
-      return { message: `must be a valid absolute URL, found ${describe(error.data)}` };
-    case "minItems":
-    case "maxItems": {
-      const min = parent?.minItems as number | undefined;
-      const max = parent?.maxItems as number | undefined;
-      const found = Array.isArray(error.data) ? error.data.length : 0;
-      const expected =
-        min !== undefined && min === max
-          ? `exactly ${min}`
-          : error.keyword === "minItems"
-            ? `at least ${min}`
-            : `at most ${max}`;
-      return { message: `must have ${expected} item${expected.endsWith(" 1") ? "" : "s"}, found ${found}` };
-    }
-    case "minimum":
-    case "maximum":
-      return {
-        message: `must be ${error.keyword === "minimum" ? "at least" : "at most"} ${String(error.schema)}, found ${describe(error.data)}`,
-      };
-    default:
-      return { message: error.message ?? "is not valid" };
-  }
-}
-
-function lineOf(doc: Document, counter: LineCounter, segments: (string | number)[]): number | undefined {
-  // The deepest node that exists on the path: the field itself, or its parent when the field is missing.
-  for (let depth = segments.length; depth >= 0; depth--) {
-    const head = segments.slice(0, depth);
-    if (depth > 0) {
-      const parentNode = doc.getIn(head.slice(0, -1), true);
-      const last = head[head.length - 1];
-      if (isMap(parentNode)) {
-        const pair = parentNode.items.find((item) => isScalar(item.key) && item.key.value === last);
-        if (pair && isScalar(pair.key) && pair.key.range) return counter.linePos(pair.key.range[0]).line;
-      }
-    }
-    const node = depth === 0 ? doc.contents : doc.getIn(head, true);
-    const range = (node as { range?: [number, number, number] } | null)?.range;
-    if (range) return counter.linePos(range[0]).line;
-  }
-  return undefined;
-}
-
-interface ParsedFile {
-  file: string;
-  absolute: string;
-  data: Json;
-  doc?: Document;
-  counter?: LineCounter;
 }
 
 function parseFile(absolute: string, file: string, errors: ContentError[]): ParsedFile | null {
@@ -191,30 +83,6 @@ function parseFile(absolute: string, file: string, errors: ContentError[]): Pars
     return null;
   }
   return { file, absolute, data: doc.toJS() as Json, doc, counter };
-}
-
-function schemaErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): ContentError[] {
-  const validate = ajv.getSchema(schemaName);
-  if (!validate) throw new Error(`Schema ${schemaName} is missing from data/${SCHEMA_DIRECTORY}/`);
-  if (validate(parsed.data)) return [];
-  const seen = new Set<string>();
-  const out: ContentError[] = [];
-  for (const error of validate.errors ?? []) {
-    const { extraSegment, message } = messageFor(error);
-    const segments = pointerSegments(error.instancePath);
-    if (extraSegment !== undefined) segments.push(extraSegment);
-    const fieldPath = readablePath(segments);
-    // One message per field: an empty string fails both minLength and pattern, say it once.
-    if (seen.has(fieldPath)) continue;
-    seen.add(fieldPath);
-    out.push({
-      file: parsed.file,
-      path: fieldPath,
-      line: parsed.doc && parsed.counter ? lineOf(parsed.doc, parsed.counter, segments) : undefined,
-      message,
-    });
-  }
-  return out;
 }
 
 /** Paths of fields whose schema says `localFile: true`, with their values. */
@@ -255,45 +123,6 @@ function missingFileErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile, pro
       line: parsed.doc && parsed.counter ? lineOf(parsed.doc, parsed.counter, segments) : undefined,
       message: `points to an image that does not exist: ${path.relative(projectRoot, path.resolve(path.dirname(parsed.absolute), value))}`,
     }));
-}
-
-function phoneErrors(parsed: ParsedFile): ContentError[] {
-  const phone = (parsed.data as { phone?: { display?: unknown; dial?: unknown } } | null)?.phone;
-  if (!phone || typeof phone.display !== "string" || typeof phone.dial !== "string") return [];
-  const shown = phone.display.replace(/\D/g, "");
-  const dialled = phone.dial.replace(/\D/g, "");
-  if (shown.length >= 7 && dialled.endsWith(shown)) return [];
-  return [
-    {
-      file: parsed.file,
-      path: "phone.display",
-      line: parsed.doc && parsed.counter ? lineOf(parsed.doc, parsed.counter, ["phone", "display"]) : undefined,
-      message: `shows ${JSON.stringify(phone.display)}, which is not the number phone.dial calls (${phone.dial})`,
-    },
-  ];
-}
-
-function serviceCrossErrors(services: ParsedFile[]): ContentError[] {
-  const errors: ContentError[] = [];
-  for (const key of ["slug", "order"] as const) {
-    const firstSeen = new Map<unknown, string>();
-    for (const svc of services) {
-      const value = (svc.data as Record<string, unknown> | null)?.[key];
-      if (value === undefined || value === null) continue;
-      const other = firstSeen.get(value);
-      if (other) {
-        errors.push({
-          file: svc.file,
-          path: key,
-          line: svc.doc && svc.counter ? lineOf(svc.doc, svc.counter, [key]) : undefined,
-          message: `${JSON.stringify(value)} is already used by ${other}; each service needs its own ${key}`,
-        });
-      } else {
-        firstSeen.set(value, svc.file);
-      }
-    }
-  }
-  return errors;
 }
 
 /** A file's problems in the order an editor meets them. */
