@@ -9,21 +9,9 @@ import fs from "fs";
 import path from "path";
 import { COMPUTED_FIELDS } from "./schema-keywords";
 import { pascalCase, SERVICES_DIRECTORY, yamlTypeName } from "./type-names";
-import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA } from "./validate";
+import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA, type JsonSchema } from "./model";
 
-/** A JSON Schema as the files in data/schema/ write it (draft-07, the subset they use). */
-export interface JsonSchema {
-  $ref?: string;
-  type?: string;
-  title?: string;
-  description?: string;
-  required?: string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  definitions?: Record<string, JsonSchema>;
-  graphqlType?: string;
-  localFile?: boolean;
-}
+export type { JsonSchema } from "./model";
 
 export interface GraphqlField {
   name: string;

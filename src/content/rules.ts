@@ -208,4 +208,3 @@ export function serviceCrossErrors(services: ParsedFile[]): ContentError[] {
   }
   return errors;
 }
-

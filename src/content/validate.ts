@@ -7,6 +7,8 @@ import fs from "fs";
 import path from "path";
 import type Ajv from "ajv";
 import type { AnySchemaObject } from "ajv";
+import { readSchemas } from "./graphql-types";
+import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_COUNT, SERVICE_SCHEMA } from "./model";
 import { LineCounter, parseDocument } from "yaml";
 import {
   createAjv,
@@ -20,21 +22,7 @@ import {
 } from "./rules";
 import { SERVICES_DIRECTORY } from "./type-names";
 
-/** The top-level content files, each with the schema that describes it. */
-export const PAGE_FILES = {
-  "layout.yaml": "layout.schema.json",
-  "firm.yaml": "firm.schema.json",
-  "home.yaml": "home.schema.json",
-  "about.yaml": "about.schema.json",
-  "services-page.yaml": "services-page.schema.json",
-  "contact.yaml": "contact.schema.json",
-  "not-found.yaml": "not-found.schema.json",
-} as const;
-export const SERVICE_SCHEMA = "service.schema.json";
-export const SCHEMA_DIRECTORY = "schema";
-/** How many services the menus, the home card grid and the overview are laid out for (one file each). */
-export const SERVICE_COUNT = { min: 1, max: 12 } as const;
-
+export { PAGE_FILES, SERVICE_SCHEMA, SCHEMA_DIRECTORY, SERVICE_COUNT } from "./model";
 export { readablePath, type ContentError } from "./rules";
 
 type Json = unknown;
@@ -43,17 +31,8 @@ interface ParsedFile extends ParsedData {
   absolute: string;
 }
 
-/** Every schema of data/schema/ by file name. */
-export function readSchemas(schemaDir: string): Record<string, AnySchemaObject> {
-  const schemas: Record<string, AnySchemaObject> = {};
-  for (const name of fs.readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json"))) {
-    schemas[name] = JSON.parse(fs.readFileSync(path.join(schemaDir, name), "utf8")) as AnySchemaObject;
-  }
-  return schemas;
-}
-
 function loadSchemas(schemaDir: string): Ajv {
-  return createAjv(readSchemas(schemaDir));
+  return createAjv(readSchemas(schemaDir) as Record<string, AnySchemaObject>);
 }
 
 export interface ParsedContent {
