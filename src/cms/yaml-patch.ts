@@ -1,0 +1,276 @@
+/**
+ * Writes changed content back into a YAML file's own text, touching only what changed: every unchanged value keeps
+ * its exact text (comments, key order, quoting, folded lines), a changed value is rewritten in the style it had, and
+ * added keys or list items are written at the indentation around them. Changing one title changes one line; writing
+ * unchanged data returns the file as it was. Decap CMS's own YAML output re-quotes, re-folds and drops comments.
+ */
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseDocument,
+  visit,
+  Document,
+  Scalar,
+  type Node,
+  type Pair,
+  type YAMLMap,
+  type YAMLSeq,
+} from "yaml";
+
+/** Prettier's printWidth for this repository: the width the content files are folded at. */
+export const LINE_WIDTH = 120;
+
+type Value = unknown;
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export function isPlainObject(value: Value): value is Record<string, Value> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+export function deepEqual(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+const lineStart = (src: string, at: number) => src.lastIndexOf("\n", at - 1) + 1;
+const column = (src: string, at: number) => at - lineStart(src, at);
+/** The offset just past the newline that ends the line holding `at` (or the end of the text). */
+function lineEndAfter(src: string, at: number): number {
+  const nl = src.indexOf("\n", at);
+  return nl === -1 ? src.length : nl + 1;
+}
+
+/** Renders `value` as block YAML lines, each prefixed by `indent` spaces. */
+function renderBlock(value: Value, indent: number): string {
+  const width = LINE_WIDTH - indent;
+  const doc = new Document(value);
+  // Long text is written as a folded block (>-), as the long values in these files are.
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === "string" && node.value.length > width / 2 && !/\n|^\s|\s$|\s{2}/.test(node.value)) {
+        node.type = Scalar.BLOCK_FOLDED;
+      }
+    },
+  });
+  const text = doc.toString({ lineWidth: width, minContentWidth: 0 }).replace(/\n$/, "");
+  return text
+    .split("\n")
+    .map((line) => (line === "" ? line : " ".repeat(indent) + line))
+    .join("\n");
+}
+
+/** Can `text` be written without quotes and read back as the same string? */
+function plainIsSafe(text: string): boolean {
+  if (text === "" || text !== text.trim() || /[\n\r\t]/.test(text)) return false;
+  try {
+    return parseDocument(`k: ${text}\n`).toJS()?.k === text;
+  } catch {
+    return false;
+  }
+}
+
+/** Folds `text` into lines of at most `width` characters, at spaces (a folded block scalar's content). */
+export function foldWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(" ")) {
+    if (current !== "" && current.length + 1 + word.length > width) {
+      lines.push(current);
+      current = word;
+    } else {
+      current = current === "" ? word : `${current} ${word}`;
+    }
+  }
+  lines.push(current);
+  return lines;
+}
+
+/**
+ * A new value for a scalar, in the style the old one had: plain, quoted, or a folded/literal block with the block's
+ * own indentation. `keyColumn` is where the scalar's key (or list dash) starts.
+ */
+function renderScalar(src: string, node: Scalar, value: Value, keyColumn: number): string {
+  if (typeof value !== "string") return value === null || value === undefined ? "null" : String(value);
+  const foldable = !/\n/.test(value) && !/ {2}|^ | $/.test(value) && value !== "";
+  const blockIndent = (() => {
+    const firstContent = src.indexOf("\n", node.range![0]) + 1;
+    const match = /^( *)\S/.exec(src.slice(firstContent));
+    return match ? match[1].length : keyColumn + 2;
+  })();
+  const block = (header: string, lines: string[], indent: number) =>
+    `${header}\n${lines.map((l) => (l === "" ? "" : " ".repeat(indent) + l)).join("\n")}`;
+
+  if (node.type === Scalar.BLOCK_FOLDED && foldable) {
+    return block(">-", foldWords(value, LINE_WIDTH - blockIndent), blockIndent);
+  }
+  if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED || /\n/.test(value)) {
+    const indent =
+      node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED ? blockIndent : keyColumn + 2;
+    return block(value.endsWith("\n") ? "|" : "|-", value.replace(/\n$/, "").split("\n"), indent);
+  }
+  const lineSoFar = node.range![0] - lineStart(src, node.range![0]);
+  if (node.type === Scalar.QUOTE_SINGLE && !value.includes("\n")) return `'${value.replace(/'/g, "''")}'`;
+  if (node.type === Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
+  if (plainIsSafe(value)) {
+    // A value grown past the line width reads best folded, as the long values in these files are.
+    if (lineSoFar + value.length > LINE_WIDTH && foldable) {
+      return block(">-", foldWords(value, LINE_WIDTH - (keyColumn + 2)), keyColumn + 2);
+    }
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Every edit that turns `node` (at `keyColumn`) into `value`; "rewrite" where the value cannot be changed in place
+ * (a list emptied or filled, a value of another kind), so the caller writes its whole pair anew.
+ */
+function diff(src: string, node: Node | null, value: Value, keyColumn: number, edits: Edit[]): "rewrite" | void {
+  const old = node === null ? null : (node.toJSON() as Value);
+  if (deepEqual(old, value)) return;
+
+  if (node && isMap(node) && !node.flow && isPlainObject(value) && node.items.length > 0) {
+    diffMap(src, node, value, edits);
+    return;
+  }
+  if (node && isSeq(node) && !node.flow && Array.isArray(value) && node.items.length > 0 && value.length > 0) {
+    diffSeq(src, node, value, edits);
+    return;
+  }
+  if (node && isScalar(node) && node.range && !isPlainObject(value) && !Array.isArray(value)) {
+    // A block scalar's range takes in the newline that ends it; keep that newline.
+    const newline = src[node.range[1] - 1] === "\n" ? "\n" : "";
+    const text = renderScalar(src, node, value, keyColumn);
+    edits.push({ start: node.range[0], end: node.range[1], text: text.endsWith("\n") ? text : text + newline });
+    return;
+  }
+  return "rewrite";
+}
+
+function pairSpan(src: string, pair: Pair, next: number): [number, number] {
+  const key = pair.key as Node;
+  const start = lineStart(src, key.range![0]);
+  const valueEnd = (pair.value as Node | null)?.range?.[1] ?? key.range![1];
+  return [start, Math.min(next, lineEndAfter(src, Math.max(valueEnd - 1, key.range![1])))];
+}
+
+function diffMap(src: string, map: YAMLMap, value: Record<string, Value>, edits: Edit[]): void {
+  const items = map.items as Pair[];
+  const keyColumn = column(src, (items[0].key as Node).range![0]);
+  const seen = new Set<string>();
+  items.forEach((pair, index) => {
+    const key = String(isScalar(pair.key) ? pair.key.value : pair.key);
+    seen.add(key);
+    const nextStart =
+      index + 1 < items.length ? lineStart(src, (items[index + 1].key as Node).range![0]) : Number.MAX_SAFE_INTEGER;
+    const span = pairSpan(src, pair, nextStart);
+    if (!(key in value)) {
+      edits.push({ start: span[0], end: span[1], text: "" });
+      return;
+    }
+    const child = isPair(pair) ? ((pair.value as Node | null) ?? null) : null;
+    if (diff(src, child, value[key], keyColumn, edits) === "rewrite") {
+      edits.push({ start: span[0], end: span[1], text: `${renderBlock({ [key]: value[key] }, keyColumn)}\n` });
+    }
+  });
+  const added = Object.keys(value).filter((k) => !seen.has(k));
+  if (added.length > 0) {
+    const last = items[items.length - 1];
+    const end = pairSpan(src, last, Number.MAX_SAFE_INTEGER)[1];
+    const text = added.map((k) => renderBlock({ [k]: value[k] }, keyColumn)).join("\n");
+    const needsNewline = end > 0 && src[end - 1] !== "\n";
+    edits.push({ start: end, end, text: `${needsNewline ? "\n" : ""}${text}\n` });
+  }
+}
+
+/** Pairs of equal items (old index, new index) in order: the longest common subsequence. */
+function commonItems(old: Value[], next: Value[]): [number, number][] {
+  const table = Array.from({ length: old.length + 1 }, () => new Array<number>(next.length + 1).fill(0));
+  for (let i = old.length - 1; i >= 0; i--) {
+    for (let j = next.length - 1; j >= 0; j--) {
+      table[i][j] = deepEqual(old[i], next[j]) ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+    }
+  }
+  const pairs: [number, number][] = [];
+  for (let i = 0, j = 0; i < old.length && j < next.length;) {
+    if (deepEqual(old[i], next[j])) pairs.push([i++, j++]);
+    else if (table[i + 1][j] >= table[i][j + 1]) i++;
+    else j++;
+  }
+  return pairs;
+}
+
+/**
+ * A list: items kept as they were stay untouched; between them, changed items are edited in place, removed ones
+ * deleted and added ones written at the list's indentation, where they stand.
+ */
+function diffSeq(src: string, seq: YAMLSeq, value: Value[], edits: Edit[]): void {
+  const items = seq.items as Node[];
+  const dash = (i: number) => src.lastIndexOf("-", items[i].range![0]);
+  const dashColumn = column(src, dash(0));
+  const itemSpan = (i: number): [number, number] => [
+    lineStart(src, dash(i)),
+    i + 1 < items.length ? lineStart(src, dash(i + 1)) : lineEndAfter(src, items[i].range![1] - 1),
+  ];
+  const insert = (at: number, values: Value[]) => {
+    if (values.length === 0) return;
+    const newline = at > 0 && src[at - 1] !== "\n" ? "\n" : "";
+    edits.push({ start: at, end: at, text: `${newline}${renderBlock(values, dashColumn)}\n` });
+  };
+  const old = items.map((item) => item.toJSON() as Value);
+  const anchors = [...commonItems(old, value), [items.length, value.length] as [number, number]];
+  let i = 0;
+  let j = 0;
+  for (const [keepOld, keepNew] of anchors) {
+    // Old items i..keepOld-1 and new values j..keepNew-1 differ: pair them up, then delete or add the rest.
+    for (; i < keepOld && j < keepNew; i++, j++) {
+      const item = items[i];
+      const inPlace =
+        (isMap(item) && !item.flow && isPlainObject(value[j]) && item.items.length > 0) ||
+        (isScalar(item) && !isPlainObject(value[j]) && !Array.isArray(value[j]));
+      const [start, end] = itemSpan(i);
+      if (inPlace) diff(src, item, value[j], dashColumn + 2, edits);
+      else edits.push({ start, end, text: `${renderBlock([value[j]], dashColumn)}\n` });
+    }
+    for (; i < keepOld; i++) {
+      const [start, end] = itemSpan(i);
+      edits.push({ start, end, text: "" });
+    }
+    insert(keepOld < items.length ? itemSpan(keepOld)[0] : itemSpan(items.length - 1)[1], value.slice(j, keepNew));
+    i = keepOld + 1;
+    j = keepNew + 1;
+  }
+}
+
+/**
+ * The text of `source` changed to hold `value` (a YAML mapping), with the least change. A source without a mapping
+ * (a new file: only its leading comments) gets every key appended, in the order of `value`.
+ */
+export function patchYaml(source: string, value: Record<string, Value>): string {
+  const doc = parseDocument(source);
+  if (doc.errors.length > 0) throw new Error(`The file is not valid YAML: ${doc.errors[0].message}`);
+  const root = doc.contents as Node | null;
+  if (!root || (isScalar(root) && (root.value === null || root.value === undefined))) {
+    const head = source === "" || source.endsWith("\n") ? source : `${source}\n`;
+    return `${head}${renderBlock(value, 0)}\n`;
+  }
+  if (!isMap(root) || root.flow) throw new Error("A content file must be a mapping of fields written in block style");
+  const edits: Edit[] = [];
+  diffMap(source, root, value, edits);
+  let out = source;
+  for (const edit of edits.sort((a, b) => b.start - a.start || b.end - a.end)) {
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  }
+  return out;
+}
