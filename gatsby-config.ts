@@ -5,7 +5,8 @@ import { contentDirectory } from "./src/build/content-dir";
 
 export const DEFAULT_SITE_URL = "https://www.harborlinevaluation.com";
 
-const siteUrl = (process.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, "");
+/** The site's canonical origin: SITE_URL at build time, or the firm's own domain. */
+export const siteUrl = (process.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, "");
 
 const config: GatsbyConfig = {
   siteMetadata: {

@@ -1,5 +1,5 @@
-// Build-time wiring: validates data/, declares the content schema, creates one page per service from one template
-// and writes the hosting files (per-page headers, robots.txt) after the build.
+// Build-time wiring: validates data/, declares the content schema, creates one page per service from one template,
+// bundles the editor at /admin/ and writes the hosting files (per-page headers, robots.txt) after the build.
 import type { GatsbyNode, Node } from "gatsby";
 import path from "path";
 import { contentTypeDefs } from "./src/content/graphql-types";
@@ -14,9 +14,26 @@ import { servicePath } from "./src/lib/paths";
 import { writeHostingFiles } from "./src/build/hosting";
 import { deferRuntimeInDir } from "./src/build/deferred-runtime";
 import { contentDirectory } from "./src/build/content-dir";
+import { readSchemas } from "./src/content/graphql-types";
+import { SCHEMA_DIRECTORY } from "./src/content/model";
+import { cmsBackend } from "./src/cms/backend";
+import { cmsConfig } from "./src/cms/config";
+import { ADMIN_DIR, finishAdmin } from "./src/build/admin";
+import { siteUrl } from "./gatsby-config";
+// gatsby-plugin-decap-cms's build steps, called from here rather than listed as a plugin: listed, it would also add
+// its gatsby-browser.js (a Netlify Identity hook) to every visitor page.
+import * as decapCms from "gatsby-plugin-decap-cms/gatsby-node";
 
 const CONTENT_DIR = contentDirectory(__dirname);
 const SERVICE_TEMPLATE = path.resolve(__dirname, "src/templates/service.tsx");
+const CMS_MODULE = path.resolve(__dirname, "src/cms/cms.tsx");
+
+/** The editor's backend from CMS_* environment variables; a wrong value stops the build naming the variable. */
+function backendOrPanic(reporter: { panic(message: string): never }) {
+  const result = cmsBackend(process.env);
+  if (result.error !== undefined) return reporter.panic(`The editor at /admin/: ${result.error}`);
+  return result.backend;
+}
 
 /** Stops the build, before anything renders, when any content file is broken; reports every mistake at once. */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
@@ -32,7 +49,34 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   if (isExampleEndpoint(endpoint.value)) {
     reporter.warn(exampleEndpointWarning());
   }
+  backendOrPanic(reporter);
 };
+
+/** The editor at /admin/: Decap CMS with cms.tsx, its configuration generated from data/schema/ (src/cms/config.ts). */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = (args) => {
+  const backend = backendOrPanic(args.reporter);
+  const schemas = readSchemas(path.join(CONTENT_DIR, SCHEMA_DIRECTORY));
+  const config = cmsConfig({ schemas, backend, siteUrl });
+  return decapCms.onCreateWebpackConfig(args, {
+    modulePath: CMS_MODULE,
+    publicPath: ADMIN_DIR,
+    manualInit: true,
+    enableIdentityWidget: backend.identityWidget,
+    htmlTitle: "Content editor",
+    htmlFavicon: path.resolve(__dirname, "static/favicon-32.png"),
+    includeRobots: false,
+    customizeWebpackConfig: (webpackConfig, { plugins }) => {
+      // Chunks named by content, like the bundles finishAdmin() renames after the build.
+      webpackConfig.output = { ...webpackConfig.output, chunkFilename: "[id].[contenthash:12].js" };
+      webpackConfig.plugins.push(
+        plugins.define({ __CMS_CONFIG__: JSON.stringify(config), __CONTENT_SCHEMAS__: JSON.stringify(schemas) }),
+      );
+    },
+  });
+};
+
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) =>
+  decapCms.onCreateDevServer(args, { publicPath: ADMIN_DIR });
 
 /** Under `gatsby develop`, content edits arrive after bootstrap: check them again and say what is wrong, at once. */
 let bootstrapped = false;
@@ -125,5 +169,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const deferred = deferRuntimeInDir(publicDir);
   reporter.info(`Runtime deferred to the first interaction on ${deferred.pages} pages: ${deferred.scripts.join(" ")}`);
 
-  writeHostingFiles({ publicDir, formEndpoint, siteUrl });
+  // The editor's files get content hashes (the /*.js and /*.css header rules cache them for a year).
+  finishAdmin(publicDir);
+  writeHostingFiles({ publicDir, formEndpoint, siteUrl, adminConnect: backendOrPanic(reporter).connectOrigins });
 };

@@ -3438,7 +3438,7 @@ type ServiceCoversSortInput = {
   readonly items: InputMaybe<TitledTextSortInput>;
 };
 
-/** data/services/<slug>.yaml: one service */
+/** One service: its page at /services/<slug>, its menu entry, its home card and its group on /services. */
 type ServiceYaml = Node & {
   /** Who it is for. */
   readonly audience: ListSection;

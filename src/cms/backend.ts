@@ -1,0 +1,101 @@
+/**
+ * Where the editor at /admin/ reads and writes content, from build-time environment variables (checked at build like
+ * FORM_ENDPOINT: a wrong value stops the build naming the variable). Unset, the editor works only on this machine,
+ * through `decap-server` (npm run cms). docs/editing-content.md explains both ways.
+ *
+ *   CMS_BACKEND             github | gitlab | git-gateway (unset: local editing only)
+ *   CMS_REPO                owner/name of the repository (github, gitlab)
+ *   CMS_BRANCH              the branch editors save to (default main)
+ *   CMS_AUTH_URL            https:// base URL of the OAuth endpoint that logs editors in (github, gitlab)
+ *   CMS_EDITORIAL_WORKFLOW  true: saves become drafts (pull requests) that someone publishes
+ */
+
+/** The port `decap-server` listens on, and the local backend's address (Decap's default). */
+export const LOCAL_PROXY_PORT = 8081;
+export const LOCAL_PROXY_ORIGINS = [`http://localhost:${LOCAL_PROXY_PORT}`, `http://127.0.0.1:${LOCAL_PROXY_PORT}`];
+
+export const CMS_BACKENDS = ["github", "gitlab", "git-gateway"] as const;
+export type CmsBackendName = (typeof CMS_BACKENDS)[number];
+
+export interface CmsBackend {
+  /** Decap's `backend` setting. */
+  config: { name: CmsBackendName | "proxy"; proxy_url?: string; repo?: string; branch: string; base_url?: string };
+  editorialWorkflow: boolean;
+  /** Hosts the editor's page must reach (its Content-Security-Policy connect-src), beside its own. */
+  connectOrigins: string[];
+  /** The backend logs in through Netlify Identity (git-gateway). */
+  identityWidget: boolean;
+}
+
+export type CmsEnv = Partial<Record<string, string | undefined>>;
+
+const API_ORIGINS: Record<CmsBackendName, string[]> = {
+  github: ["https://api.github.com"],
+  gitlab: ["https://gitlab.com"],
+  "git-gateway": [],
+};
+
+/** The backend the environment asks for, or an error naming the variable that is wrong. */
+export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefined } | { error: string } {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const name = value("CMS_BACKEND");
+  const repo = value("CMS_REPO");
+  const branch = value("CMS_BRANCH") ?? "main";
+  const authUrl = value("CMS_AUTH_URL");
+  const workflow = value("CMS_EDITORIAL_WORKFLOW");
+
+  if (workflow !== undefined && workflow !== "true" && workflow !== "false") {
+    return { error: `CMS_EDITORIAL_WORKFLOW is "${workflow}": expected true or false.` };
+  }
+  if (!/^[\w./-]+$/.test(branch) || branch.includes("..")) {
+    return { error: `CMS_BRANCH is "${branch}": expected a git branch name such as main.` };
+  }
+  const editorialWorkflow = workflow === "true";
+
+  if (name === undefined) {
+    for (const other of ["CMS_REPO", "CMS_AUTH_URL"]) {
+      if (value(other)) return { error: `${other} is set, but CMS_BACKEND is not: set CMS_BACKEND too.` };
+    }
+    return {
+      backend: {
+        config: { name: "proxy", proxy_url: `${LOCAL_PROXY_ORIGINS[0]}/api/v1`, branch },
+        editorialWorkflow,
+        connectOrigins: [],
+        identityWidget: false,
+      },
+    };
+  }
+  if (!(CMS_BACKENDS as readonly string[]).includes(name)) {
+    return {
+      error: `CMS_BACKEND is "${name}": expected one of ${CMS_BACKENDS.join(", ")}, or unset for local editing only.`,
+    };
+  }
+  const backendName = name as CmsBackendName;
+  if (backendName !== "git-gateway" && (!repo || !/^[\w.-]+(\/[\w.-]+)+$/.test(repo))) {
+    return {
+      error: `CMS_REPO is ${repo ? `"${repo}"` : "not set"}: CMS_BACKEND=${backendName} needs the repository as owner/name.`,
+    };
+  }
+  if (authUrl !== undefined) {
+    let ok = false;
+    try {
+      ok = new URL(authUrl).protocol === "https:";
+    } catch {
+      ok = false;
+    }
+    if (!ok) return { error: `CMS_AUTH_URL is "${authUrl}": expected an absolute https:// URL.` };
+  }
+  return {
+    backend: {
+      config: {
+        name: backendName,
+        ...(backendName !== "git-gateway" ? { repo } : {}),
+        branch,
+        ...(authUrl ? { base_url: authUrl.replace(/\/+$/, "") } : {}),
+      },
+      editorialWorkflow,
+      connectOrigins: API_ORIGINS[backendName],
+      identityWidget: backendName === "git-gateway",
+    },
+  };
+}

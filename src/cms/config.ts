@@ -1,0 +1,277 @@
+/**
+ * The editor's configuration, generated from the content model: one Decap CMS collection entry per content file
+ * (model.ts PAGE_FILES) and a folder collection for data/services/, each field derived from its JSON Schema in
+ * data/schema/. Nothing here names a content field: add a property to a schema and it appears in the editor.
+ *
+ * JSON Schema → Decap: `title` → label, `description` → hint, `required` → required (Decap's default is required, so
+ * optional fields say so), `pattern` + `patternErrorMessage` → pattern with the schema's own message, `enum` → select,
+ * integer/number with minimum/maximum → number, object → object, array → list with min/max from minItems/maxItems,
+ * `localFile` → image, `multiline` → text area. Everything else (maxLength, formats, the rules that span fields) is
+ * checked before a save by the same validator as the build (entry-check.ts).
+ */
+import { PAGE_FILES, SERVICE_COUNT, SERVICE_SCHEMA, type JsonSchema } from "../content/model";
+import { SERVICES_DIRECTORY } from "../content/type-names";
+import type { CmsBackend } from "./backend";
+
+/** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
+export const CMS_FORMAT = "yaml-clean";
+/** Where content and images live, relative to the repository. */
+export const CONTENT_FOLDER = "data";
+export const IMAGE_FOLDER = `${CONTENT_FOLDER}/images`;
+export const SERVICES_COLLECTION = "services";
+export const PAGES_COLLECTION = "pages";
+
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: "string" | "text" | "number" | "boolean" | "select" | "object" | "list" | "image";
+  required: boolean;
+  hint?: string;
+  pattern?: [string, string];
+  options?: (string | number)[];
+  value_type?: "int" | "float";
+  min?: number;
+  max?: number;
+  fields?: CmsField[];
+  field?: CmsField;
+  summary?: string;
+  collapsed?: boolean;
+  choose_url?: boolean;
+}
+
+export interface CmsFile {
+  name: string;
+  label: string;
+  file: string;
+  format: string;
+  fields: CmsField[];
+}
+
+export interface CmsCollection {
+  name: string;
+  label: string;
+  label_singular?: string;
+  description?: string;
+  format: string;
+  extension?: string;
+  folder?: string;
+  files?: CmsFile[];
+  create?: boolean;
+  delete?: boolean;
+  slug?: string;
+  identifier_field?: string;
+  summary?: string;
+  sortable_fields?: string[];
+  media_folder?: string;
+  public_folder?: string;
+  fields?: CmsField[];
+}
+
+export interface CmsConfig {
+  load_config_file: false;
+  backend: CmsBackend["config"];
+  local_backend: { allowed_hosts: string[] };
+  publish_mode?: "editorial_workflow";
+  media_folder: string;
+  public_folder: string;
+  site_url: string;
+  display_url: string;
+  logo_url?: string;
+  collections: CmsCollection[];
+}
+
+type Schemas = Record<string, JsonSchema>;
+
+/** Follows $ref chains; the referring schema's own keywords (title, description, multiline…) win. */
+export function resolveSchema(
+  schema: JsonSchema,
+  schemas: Schemas,
+  file: string,
+): { schema: JsonSchema; file: string } {
+  if (!schema.$ref) return { schema, file };
+  const [target, pointer = ""] = schema.$ref.split("#");
+  const targetFile = target || file;
+  const root = schemas[targetFile];
+  if (!root) throw new Error(`${file}: $ref ${schema.$ref} names a schema that does not exist`);
+  const referenced = pointer
+    .split("/")
+    .filter(Boolean)
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root) as
+    JsonSchema | undefined;
+  if (!referenced) throw new Error(`${file}: $ref ${schema.$ref} points to nothing`);
+  const resolved = resolveSchema(referenced, schemas, targetFile);
+  const own: JsonSchema = { ...schema };
+  delete own.$ref;
+  return { schema: { ...resolved.schema, ...own }, file: resolved.file };
+}
+
+/** "yearsOfExperience" → "Years of experience": the label of a property whose schema has no title. */
+export function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_]+/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1).toLowerCase();
+}
+
+function patternOf(schema: JsonSchema): [string, string] | undefined {
+  if (!schema.pattern) return undefined;
+  return [schema.pattern, schema.patternErrorMessage ?? `must match ${schema.pattern}`];
+}
+
+/** The Decap field of one schema property. */
+export function fieldFor(
+  name: string,
+  property: JsonSchema,
+  required: boolean,
+  schemas: Schemas,
+  file: string,
+): CmsField {
+  const { schema, file: at } = resolveSchema(property, schemas, file);
+  const base = {
+    name,
+    label: schema.title ?? humanize(name),
+    required,
+    ...(schema.description ? { hint: schema.description } : {}),
+  };
+  if (schema.type === "object") {
+    return { ...base, widget: "object", collapsed: false, fields: fieldsOf(schema, schemas, at) };
+  }
+  if (schema.type === "array") {
+    if (!schema.items) throw new Error(`${file}: the list ${name} does not say what its items are`);
+    const items = resolveSchema(schema.items, schemas, at);
+    const limits = {
+      ...(schema.minItems !== undefined ? { min: schema.minItems } : {}),
+      ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
+    };
+    if (items.schema.type === "object") {
+      const fields = fieldsOf(items.schema, schemas, items.file);
+      const first = fields.find((f) => f.widget === "string");
+      return {
+        ...base,
+        widget: "list",
+        ...limits,
+        collapsed: false,
+        ...(first ? { summary: `{{fields.${first.name}}}` } : {}),
+        fields,
+      };
+    }
+    // A list of plain values: Decap stores a list with one `field` as a list of those values.
+    const item = fieldFor(
+      "item",
+      { ...schema.items, multiline: schema.multiline ?? items.schema.multiline },
+      true,
+      schemas,
+      at,
+    );
+    return { ...base, widget: "list", ...limits, field: { ...item, label: base.label } };
+  }
+  if (schema.localFile) {
+    return {
+      ...base,
+      widget: "image",
+      choose_url: false,
+      ...(patternOf(schema) ? { pattern: patternOf(schema) } : {}),
+    };
+  }
+  if (schema.enum) return { ...base, widget: "select", options: schema.enum };
+  if (schema.type === "integer" || schema.type === "number") {
+    return {
+      ...base,
+      widget: "number",
+      value_type: schema.type === "integer" ? "int" : "float",
+      ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
+      ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
+    };
+  }
+  if (schema.type === "boolean") return { ...base, widget: "boolean" };
+  if (schema.type === "string") {
+    const pattern = patternOf(schema);
+    return { ...base, widget: schema.multiline ? "text" : "string", ...(pattern ? { pattern } : {}) };
+  }
+  throw new Error(`${file}: the field ${name} has a type the editor does not know (${String(schema.type)})`);
+}
+
+/** The fields of an object schema, in the schema's order (which is also the order keys are written in new files). */
+export function fieldsOf(schema: JsonSchema, schemas: Schemas, file: string): CmsField[] {
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {}).map(([name, property]) =>
+    fieldFor(name, property, required.has(name), schemas, file),
+  );
+}
+
+/** "data/about.yaml: the about page" → "The about page": a file's label, from its schema's title. */
+export function fileLabel(schema: JsonSchema, fallback: string): string {
+  const text = (schema.title ?? "").replace(/^[^:]*:\s*/, "").trim();
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : humanize(fallback);
+}
+
+export function pagesCollection(schemas: Schemas): CmsCollection {
+  return {
+    name: PAGES_COLLECTION,
+    label: "Pages and settings",
+    description: "The words of each page, the firm's details and the shared layout.",
+    format: CMS_FORMAT,
+    files: Object.entries(PAGE_FILES).map(([file, schemaName]) => {
+      const schema = schemas[schemaName];
+      if (!schema) throw new Error(`data/schema/${schemaName} is missing`);
+      const name = file.replace(/\.ya?ml$/, "");
+      return {
+        name,
+        label: fileLabel(schema, name),
+        file: `${CONTENT_FOLDER}/${file}`,
+        format: CMS_FORMAT,
+        fields: fieldsOf(schema, schemas, schemaName),
+      };
+    }),
+  };
+}
+
+export function servicesCollection(schemas: Schemas): CmsCollection {
+  const schema = schemas[SERVICE_SCHEMA];
+  if (!schema) throw new Error(`data/schema/${SERVICE_SCHEMA} is missing`);
+  const fields = fieldsOf(schema, schemas, SERVICE_SCHEMA);
+  const has = (name: string) => fields.some((f) => f.name === name);
+  return {
+    name: SERVICES_COLLECTION,
+    label: "Services",
+    label_singular: "Service",
+    description:
+      `${schema.description ?? ""} The file name is the slug. ${SERVICE_COUNT.min} to ${SERVICE_COUNT.max} services.`.trim(),
+    folder: `${CONTENT_FOLDER}/${SERVICES_DIRECTORY}`,
+    extension: "yaml",
+    format: CMS_FORMAT,
+    create: true,
+    delete: true,
+    slug: has("slug") ? "{{fields.slug}}" : "{{slug}}",
+    identifier_field: has("title") ? "title" : fields[0].name,
+    ...(has("order") && has("navLabel") ? { summary: "{{fields.order}}. {{fields.navLabel}}" } : {}),
+    sortable_fields: fields.filter((f) => f.widget === "number" || f.name === "title").map((f) => f.name),
+    // Relative to each service file: data/services/x.yaml refers to ../images/…
+    media_folder: "../images",
+    public_folder: "../images",
+    fields,
+  };
+}
+
+/** The whole configuration handed to CMS.init (cms.tsx). */
+export function cmsConfig({
+  schemas,
+  backend,
+  siteUrl,
+}: {
+  schemas: Schemas;
+  backend: CmsBackend;
+  siteUrl: string;
+}): CmsConfig {
+  return {
+    load_config_file: false,
+    backend: backend.config,
+    // Opened on this machine, the editor uses `decap-server` (npm run cms) when it answers, whatever the backend.
+    local_backend: { allowed_hosts: ["localhost", "127.0.0.1"] },
+    ...(backend.editorialWorkflow ? { publish_mode: "editorial_workflow" as const } : {}),
+    media_folder: IMAGE_FOLDER,
+    // Relative to the files in data/: data/firm.yaml refers to ./images/…
+    public_folder: "./images",
+    site_url: siteUrl,
+    display_url: siteUrl,
+    collections: [pagesCollection(schemas), servicesCollection(schemas)],
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * What the editor knows of an entry beyond its fields: which schema describes it, the leading comments a new file
+ * gets, the data in the schema's key order without empty optional values, and the content check's verdict — the
+ * same rules (src/content/rules.ts) over the same schemas as `npm run check:content`, so nothing the build would
+ * refuse can be saved.
+ */
+import type Ajv from "ajv";
+import type { AnySchemaObject } from "ajv";
+import { createAjv, phoneErrors, schemaErrors, type ContentError } from "../content/rules";
+import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_COUNT, SERVICE_SCHEMA, type JsonSchema } from "../content/model";
+import { SERVICES_DIRECTORY } from "../content/type-names";
+import { CONTENT_FOLDER, PAGES_COLLECTION, SERVICES_COLLECTION, resolveSchema } from "./config";
+import { isPlainObject } from "./yaml-patch";
+
+type Schemas = Record<string, JsonSchema>;
+type Data = Record<string, unknown>;
+
+/** The key under which an entry carries its file's text from load to save (yaml-format.ts). */
+export const SOURCE_KEY = "__yamlSource";
+
+export interface EntryFile {
+  /** The file, relative to the repository: data/firm.yaml, data/services/tax-compliance.yaml */
+  file: string;
+  schema: string;
+  /** The schema, relative to the file, as its first comment names it for editors' tools. */
+  schemaRef: string;
+}
+
+/** The file and schema of an entry of the editor's collections. */
+export function entryFile(collection: string, slug: string): EntryFile {
+  if (collection === SERVICES_COLLECTION) {
+    return {
+      file: `${CONTENT_FOLDER}/${SERVICES_DIRECTORY}/${slug}.yaml`,
+      schema: SERVICE_SCHEMA,
+      schemaRef: `../${SCHEMA_DIRECTORY}/${SERVICE_SCHEMA}`,
+    };
+  }
+  const name = `${slug}.yaml`;
+  if (collection !== PAGES_COLLECTION || !(name in PAGE_FILES))
+    throw new Error(`No content file for ${collection}/${slug}`);
+  const schema = PAGE_FILES[name as keyof typeof PAGE_FILES];
+  return { file: `${CONTENT_FOLDER}/${name}`, schema, schemaRef: `./${SCHEMA_DIRECTORY}/${schema}` };
+}
+
+/** The two comment lines every content file opens with: the schema for editors' tools, and what the file is. */
+export function fileHeader(schemas: Schemas, entry: EntryFile): string {
+  const about = schemas[entry.schema]?.description ?? schemas[entry.schema]?.title ?? "";
+  return `# yaml-language-server: $schema=${entry.schemaRef}\n${about ? `# ${about}\n` : ""}`;
+}
+
+/** The schema a file's first comment names (yaml-language-server's convention), by file name. */
+export function schemaOfSource(source: string): string | undefined {
+  return /^#\s*yaml-language-server:\s*\$schema=(?:\S*\/)?([^/\s]+\.schema\.json)\s*$/m.exec(source)?.[1];
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+
+/**
+ * The data in the order the schema lists its properties (the order a new file's keys are written in), without the
+ * empty values the editor's widgets leave in optional fields. Keys the schema does not know are kept, last, so the
+ * content check can name them.
+ */
+export function normalize(value: unknown, schema: JsonSchema | undefined, schemas: Schemas, file: string): unknown {
+  if (!schema) return value;
+  const { schema: resolved, file: at } = resolveSchema(schema, schemas, file);
+  if (Array.isArray(value)) return value.map((item) => normalize(item, resolved.items, schemas, at));
+  if (!isPlainObject(value) || !resolved.properties) return value;
+  const required = new Set(resolved.required ?? []);
+  const out: Data = {};
+  const keys = [...Object.keys(resolved.properties), ...Object.keys(value)];
+  for (const key of new Set(keys)) {
+    if (!(key in value) || key === SOURCE_KEY) continue;
+    if (!required.has(key) && isEmpty(value[key])) continue;
+    out[key] = normalize(value[key], resolved.properties[key], schemas, at);
+  }
+  return out;
+}
+
+export interface EntryChecker {
+  /** Every mistake the content check would report in this entry, each naming its field. */
+  check(entry: EntryFile, data: Data, others?: { services?: Data[] }): ContentError[];
+}
+
+export function entryChecker(schemas: Schemas): EntryChecker {
+  let ajv: Ajv | undefined;
+  return {
+    check(entry, data, others = {}) {
+      ajv ??= createAjv(schemas as Record<string, AnySchemaObject>);
+      const parsed = { file: entry.file, data: normalize(data, schemas[entry.schema], schemas, entry.schema) };
+      const errors = [...schemaErrors(ajv, entry.schema, parsed), ...phoneErrors(parsed)];
+      if (entry.schema === SERVICE_SCHEMA && others.services) {
+        const mine = data as { slug?: unknown; order?: unknown };
+        for (const key of ["slug", "order"] as const) {
+          const clash = others.services.find((other) => other[key] !== undefined && other[key] === mine[key]);
+          if (clash) {
+            errors.push({
+              file: entry.file,
+              path: key,
+              message: `${JSON.stringify(mine[key])} is already used by another service; each service needs its own ${key}`,
+            });
+          }
+        }
+        if (others.services.length + 1 > SERVICE_COUNT.max) {
+          errors.push({
+            file: entry.file,
+            path: "",
+            message: `would be service ${others.services.length + 1}; the menus and pages are laid out for at most ${SERVICE_COUNT.max}`,
+          });
+        }
+      }
+      return errors;
+    },
+  };
+}
+
+/** One message for the editor's notification: what to fix before the entry can be saved. */
+export function describeErrors(errors: ContentError[]): string {
+  const lines = errors.map((e) => `${e.path || e.file} ${e.message}`);
+  return `Not saved: ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. ${lines.join("; ")}.`;
+}
+
+/**
+ * The draft with every field the schema names filled in (empty text, empty lists), so the site's views can render a
+ * new or half-written entry in the preview; what the editor wrote always wins.
+ */
+export function withSkeleton(value: unknown, schema: JsonSchema | undefined, schemas: Schemas, file: string): unknown {
+  if (!schema) return value;
+  const { schema: resolved, file: at } = resolveSchema(schema, schemas, file);
+  if (resolved.type === "array") {
+    return Array.isArray(value) ? value.map((item) => withSkeleton(item, resolved.items, schemas, at)) : [];
+  }
+  if (resolved.type === "object") {
+    const source = isPlainObject(value) ? value : {};
+    const out: Data = { ...source };
+    for (const [key, property] of Object.entries(resolved.properties ?? {})) {
+      out[key] = withSkeleton(source[key], property, schemas, at);
+    }
+    delete out[SOURCE_KEY];
+    return out;
+  }
+  if (value !== undefined && value !== null) return value;
+  return resolved.type === "integer" || resolved.type === "number" ? 0 : "";
+}

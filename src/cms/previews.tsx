@@ -1,0 +1,259 @@
+/**
+ * The editor's previews: each entry renders the page it feeds with the site's own layout and view components (and
+ * so the site's CSS), from the draft as the editor types. The other content a page needs (the firm, the layout's
+ * words, the services) is read from the same backend as the editor, with the draft in place of its own file.
+ */
+import React, { useEffect, useState } from "react";
+import type { JsonSchema } from "../content/model";
+import { PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
+import { LayoutView } from "../components/layout";
+import { HomeView, type HomeViewProps } from "../components/home-view";
+import { AboutView, type AboutViewProps } from "../components/about-view";
+import { ServicesView, type ServicesViewProps } from "../components/services-view";
+import { ServiceView, type ServiceViewProps } from "../components/service-view";
+import { ContactView, type ContactViewProps } from "../components/contact-view";
+import { NotFoundView, type NotFoundViewProps } from "../components/not-found-view";
+import { buildNav } from "../lib/nav";
+import { ROUTES, servicePath } from "../lib/paths";
+import { PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
+import { withSkeleton } from "./entry";
+
+type Data = Record<string, unknown>;
+type Schemas = Record<string, JsonSchema>;
+
+/** What Decap hands a preview (the parts used here); its entries are Immutable maps. */
+export interface PreviewProps {
+  entry: { get(key: "data"): { toJS(): Data }; get(key: "slug"): string | undefined };
+  getAsset(path: string): { toString(): string } | undefined;
+  getCollection(collection: string, slug?: string): Promise<unknown>;
+}
+
+interface ImmutableEntry {
+  get(key: "data"): Data;
+}
+
+/** The content around the page being edited: every file, the services in their order. */
+export interface SiteContent {
+  files: Record<string, Data>;
+  services: Data[];
+}
+
+/** Services the editor's backend holds, for the previews and the checks that span services (cms.tsx). */
+export const loadedServices: { list: Data[] } = { list: [] };
+
+function useSiteContent(getCollection: PreviewProps["getCollection"]): SiteContent | null {
+  const [content, setContent] = useState<SiteContent | null>(null);
+  useEffect(() => {
+    let live = true;
+    const names = Object.keys(PAGE_FILES).map((file) => file.replace(/\.ya?ml$/, ""));
+    Promise.all([
+      ...names.map((name) => getCollection(PAGES_COLLECTION, name) as Promise<ImmutableEntry>),
+      getCollection(SERVICES_COLLECTION) as Promise<{ toArray(): ImmutableEntry[] } | ImmutableEntry[]>,
+    ]).then((results) => {
+      if (!live) return;
+      const services = results.pop() as { toArray?: () => ImmutableEntry[] } | ImmutableEntry[];
+      const list = (Array.isArray(services) ? services : (services.toArray?.() ?? [])).map((e) => e.get("data"));
+      loadedServices.list = list;
+      const files: Record<string, Data> = {};
+      names.forEach((name, i) => (files[name] = (results[i] as ImmutableEntry).get("data")));
+      setContent({ files, services: list });
+    });
+    return () => {
+      live = false;
+    };
+  }, [getCollection]);
+  return content;
+}
+
+/** gatsby-plugin-image data for an image the editor picked: the preview shows the original file. */
+function asImage(src: string | undefined, width: number, height: number) {
+  return {
+    childImageSharp: src
+      ? { gatsbyImageData: { layout: "constrained" as const, width, height, images: { fallback: { src } } } }
+      : null,
+  };
+}
+
+export interface PreviewPage {
+  pathname: string;
+  render(content: SiteContent, draft: Data): React.ReactNode;
+}
+
+/**
+ * The site's views fed with content that has passed no check yet: filled out to the schema's shape (withSkeleton),
+ * the YAML data has the shape of the page queries, field for field, except images (asImage) and computed paths.
+ */
+function as<T>(data: unknown): T {
+  return data as T;
+}
+
+export function previewPages(schemas: Schemas, resolveAsset: (path: string) => string): Record<string, PreviewPage> {
+  const full = (data: Data, file: string): Data =>
+    withSkeleton(
+      data,
+      schemas[file === SERVICE_SCHEMA ? file : PAGE_FILES[`${file}.yaml` as keyof typeof PAGE_FILES]],
+      schemas,
+      file,
+    ) as Data;
+  const services = (content: SiteContent) =>
+    [...content.services]
+      .map((s) => full(s, SERVICE_SCHEMA))
+      .sort((a, b) => Number(a.order) - Number(b.order))
+      .map((s) => ({ ...s, path: servicePath(String(s.slug)) }));
+  const firm = (content: SiteContent) => {
+    const data = full(content.files.firm, "firm") as Data & { founder: Data; credential: Data };
+    return {
+      ...data,
+      founder: { ...data.founder, portrait: asImage(resolveAsset(String(data.founder.portrait)), 320, 400) },
+      credential: { ...data.credential, badge: asImage(resolveAsset(String(data.credential.badge)), 160, 160) },
+    };
+  };
+  return {
+    home: {
+      pathname: ROUTES.home,
+      render: (c) => (
+        <HomeView
+          home={as<HomeViewProps["home"]>(full(c.files.home, "home"))}
+          firm={as<HomeViewProps["firm"]>(firm(c))}
+          services={as<HomeViewProps["services"]>(services(c))}
+        />
+      ),
+    },
+    about: {
+      pathname: ROUTES.about,
+      render: (c) => (
+        <AboutView
+          about={as<AboutViewProps["about"]>(full(c.files.about, "about"))}
+          firm={as<AboutViewProps["firm"]>(firm(c))}
+        />
+      ),
+    },
+    "services-page": {
+      pathname: ROUTES.services,
+      render: (c) => (
+        <ServicesView
+          content={as<ServicesViewProps["content"]>(full(c.files["services-page"], "services-page"))}
+          services={as<ServicesViewProps["services"]>(services(c))}
+        />
+      ),
+    },
+    contact: {
+      pathname: ROUTES.contact,
+      render: (c) => (
+        <ContactView
+          contact={as<ContactViewProps["contact"]>(full(c.files.contact, "contact"))}
+          firm={as<ContactViewProps["firm"]>(firm(c))}
+          newTabNote={String((full(c.files.layout, "layout").footer as Data).newTab)}
+        />
+      ),
+    },
+    "not-found": {
+      pathname: "/404/",
+      render: (c) => (
+        <NotFoundView content={as<NotFoundViewProps["content"]>(full(c.files["not-found"], "not-found"))} />
+      ),
+    },
+    // The firm's details and the layout's words show on every page: their previews show the contact page in the layout.
+    firm: { pathname: ROUTES.contact, render: (c) => previewPages(schemas, resolveAsset).contact.render(c, {}) },
+    layout: { pathname: ROUTES.contact, render: (c) => previewPages(schemas, resolveAsset).contact.render(c, {}) },
+  };
+}
+
+/** The page around a preview: the site's header and footer, from the same content. */
+function InLayout({
+  content,
+  pathname,
+  schemas,
+  children,
+}: {
+  content: SiteContent;
+  pathname: string;
+  schemas: Schemas;
+  children: React.ReactNode;
+}) {
+  const layout = withSkeleton(content.files.layout, schemas[PAGE_FILES["layout.yaml"]], schemas, "layout") as {
+    nav: Parameters<typeof buildNav>[0] & React.ComponentProps<typeof LayoutView>["headerLabels"];
+    skipLink: string;
+    footer: { rights: string; linksLabel: string; newTab: string };
+    errorScreen: React.ComponentProps<typeof LayoutView>["errorScreen"];
+  };
+  const firm = withSkeleton(content.files.firm, schemas[PAGE_FILES["firm.yaml"]], schemas, "firm") as {
+    name: string;
+    tagline: string;
+    links: { label: string; url: string }[];
+  };
+  const services = content.services
+    .map((s) => ({
+      order: Number(s.order),
+      navLabel: String(s.navLabel ?? ""),
+      path: servicePath(String(s.slug ?? "")),
+    }))
+    .sort((a, b) => a.order - b.order);
+  return (
+    <LayoutView
+      pathname={pathname}
+      firmName={firm.name}
+      skipLink={layout.skipLink}
+      nav={buildNav(layout.nav, services)}
+      headerLabels={layout.nav}
+      footer={{
+        tagline: firm.tagline,
+        buildYear: new Date().getFullYear(),
+        rights: layout.footer.rights,
+        linksLabel: layout.footer.linksLabel,
+        newTabNote: layout.footer.newTab,
+        links: firm.links,
+      }}
+      errorScreen={layout.errorScreen}
+    >
+      {children}
+    </LayoutView>
+  );
+}
+
+/** A preview component for Decap: the file's page (pages collection) or the service's page (services collection). */
+export function previewTemplate(schemas: Schemas, collection: string, name?: string) {
+  return function Preview({ entry, getAsset, getCollection }: PreviewProps) {
+    const content = useSiteContent(getCollection);
+    const draft = entry.get("data").toJS();
+    if (!content) return <p>Loading the preview…</p>;
+    const resolveAsset = (path: string) => (path ? (getAsset(path)?.toString() ?? path) : "");
+    const slug = entry.get("slug");
+    // The draft replaces its own file in the content around it.
+    const withDraft: SiteContent =
+      collection === SERVICES_COLLECTION
+        ? {
+            files: content.files,
+            services: [
+              ...content.services.filter((s) => slug === undefined || (s.slug !== draft.slug && s.slug !== slug)),
+              draft,
+            ],
+          }
+        : { files: { ...content.files, [name!]: draft }, services: content.services };
+    if (collection === SERVICES_COLLECTION) {
+      const service = {
+        ...(withSkeleton(draft, schemas[SERVICE_SCHEMA], schemas, SERVICE_SCHEMA) as Data),
+        path: servicePath(String(draft.slug ?? "")),
+      };
+      const layout = withSkeleton(withDraft.files.layout, schemas[PAGE_FILES["layout.yaml"]], schemas, "layout") as {
+        nav: { services: string };
+      };
+      const home = withSkeleton(withDraft.files.home, schemas[PAGE_FILES["home.yaml"]], schemas, "home") as Data;
+      return (
+        <InLayout content={withDraft} pathname={service.path} schemas={schemas}>
+          <ServiceView
+            service={as<ServiceViewProps["service"]>(service)}
+            servicesLabel={layout.nav.services}
+            cta={as<ServiceViewProps["cta"]>(home.cta)}
+          />
+        </InLayout>
+      );
+    }
+    const page = previewPages(schemas, resolveAsset)[name!];
+    return (
+      <InLayout content={withDraft} pathname={page.pathname} schemas={schemas}>
+        {page.render(withDraft, draft)}
+      </InLayout>
+    );
+  };
+}
