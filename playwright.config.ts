@@ -10,6 +10,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CLOUDFLARE_URL = `http://127.0.0.1:${PORT + 1}`;
 const NGINX_URL = `http://127.0.0.1:${PORT + 2}`;
 const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts"];
+// The editor at /admin/ (with its own decap-server), at the one width editors work at.
+const EDITOR_SPECS = ["cms.spec.ts"];
 
 const server = (script: string, port: number) => ({
   command: `node scripts/${script}`,
@@ -37,8 +39,13 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "desktop-1280", use: { viewport: { width: 1280, height: 800 } } },
-    { name: "mobile-375", use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
+    { name: "desktop-1280", testIgnore: EDITOR_SPECS, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "mobile-375",
+      testIgnore: EDITOR_SPECS,
+      use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
+    },
+    { name: "editor", testMatch: EDITOR_SPECS, use: { viewport: { width: 1280, height: 900 } } },
     {
       name: "cloudflare",
       testMatch: HOST_SPECS,

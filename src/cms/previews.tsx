@@ -87,14 +87,14 @@ function as<T>(data: unknown): T {
   return data as T;
 }
 
+/** A content file's data filled out to its schema's shape; `name` is a page file's name (home) or the service schema. */
+function filled(schemas: Schemas, data: Data | undefined, name: string): Data {
+  const schemaName = name === SERVICE_SCHEMA ? name : PAGE_FILES[`${name}.yaml` as keyof typeof PAGE_FILES];
+  return withSkeleton(data, schemas[schemaName], schemas, schemaName) as Data;
+}
+
 export function previewPages(schemas: Schemas, resolveAsset: (path: string) => string): Record<string, PreviewPage> {
-  const full = (data: Data, file: string): Data =>
-    withSkeleton(
-      data,
-      schemas[file === SERVICE_SCHEMA ? file : PAGE_FILES[`${file}.yaml` as keyof typeof PAGE_FILES]],
-      schemas,
-      file,
-    ) as Data;
+  const full = (data: Data, name: string): Data => filled(schemas, data, name);
   const services = (content: SiteContent) =>
     [...content.services]
       .map((s) => full(s, SERVICE_SCHEMA))
@@ -171,13 +171,13 @@ function InLayout({
   schemas: Schemas;
   children: React.ReactNode;
 }) {
-  const layout = withSkeleton(content.files.layout, schemas[PAGE_FILES["layout.yaml"]], schemas, "layout") as {
+  const layout = filled(schemas, content.files.layout, "layout") as {
     nav: Parameters<typeof buildNav>[0] & React.ComponentProps<typeof LayoutView>["headerLabels"];
     skipLink: string;
     footer: { rights: string; linksLabel: string; newTab: string };
     errorScreen: React.ComponentProps<typeof LayoutView>["errorScreen"];
   };
-  const firm = withSkeleton(content.files.firm, schemas[PAGE_FILES["firm.yaml"]], schemas, "firm") as {
+  const firm = filled(schemas, content.files.firm, "firm") as {
     name: string;
     tagline: string;
     links: { label: string; url: string }[];
@@ -232,13 +232,13 @@ export function previewTemplate(schemas: Schemas, collection: string, name?: str
         : { files: { ...content.files, [name!]: draft }, services: content.services };
     if (collection === SERVICES_COLLECTION) {
       const service = {
-        ...(withSkeleton(draft, schemas[SERVICE_SCHEMA], schemas, SERVICE_SCHEMA) as Data),
+        ...filled(schemas, draft, SERVICE_SCHEMA),
         path: servicePath(String(draft.slug ?? "")),
       };
-      const layout = withSkeleton(withDraft.files.layout, schemas[PAGE_FILES["layout.yaml"]], schemas, "layout") as {
+      const layout = filled(schemas, withDraft.files.layout, "layout") as {
         nav: { services: string };
       };
-      const home = withSkeleton(withDraft.files.home, schemas[PAGE_FILES["home.yaml"]], schemas, "home") as Data;
+      const home = filled(schemas, withDraft.files.home, "home");
       return (
         <InLayout content={withDraft} pathname={service.path} schemas={schemas}>
           <ServiceView

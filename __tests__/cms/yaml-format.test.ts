@@ -1,0 +1,231 @@
+/**
+ * Clean saves: the editor's YAML format writes back only what changed, over every real content file, and a new file
+ * starts with the comments and key order of the content model.
+ * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ */
+import fs from "fs";
+import path from "path";
+import { parse } from "yaml";
+import { patchYaml, foldWords, LINE_WIDTH } from "../../src/cms/yaml-patch";
+import { yamlFormat } from "../../src/cms/yaml-format";
+import {
+  entryChecker,
+  entryFile,
+  fileHeader,
+  normalize,
+  schemaOfSource,
+  SOURCE_KEY,
+  withSkeleton,
+} from "../../src/cms/entry";
+import { readSchemas } from "../../src/content/graphql-types";
+import { PAGE_FILES, SERVICE_SCHEMA } from "../../src/content/model";
+import { DATA_DIR, copyRealData } from "../helpers/content.cjs";
+import { validateContentDirectory } from "../../src/content/validate";
+
+const schemas = readSchemas(path.join(DATA_DIR, "schema"));
+const format = yamlFormat(schemas);
+const contentFiles = [
+  ...Object.keys(PAGE_FILES),
+  ...fs.readdirSync(path.join(DATA_DIR, "services")).map((f) => `services/${f}`),
+];
+const read = (file: string) => fs.readFileSync(path.join(DATA_DIR, file), "utf8");
+
+/** Lines of `after` not in `before`, and the other way round. */
+function changed(before: string, after: string) {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  return { removed: a.filter((l) => !b.includes(l)), added: b.filter((l) => !a.includes(l)) };
+}
+
+/** Every string field of a data tree, with its path. */
+function strings(value: unknown, at: (string | number)[] = []): [(string | number)[], string][] {
+  if (typeof value === "string") return [[at, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, [...at, i]));
+  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => strings(v, [...at, k]));
+  return [];
+}
+function setIn(value: unknown, at: (string | number)[], next: unknown): unknown {
+  if (at.length === 0) return next;
+  const copy = Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
+  (copy as Record<string | number, unknown>)[at[0]] = setIn(
+    (value as Record<string | number, unknown>)[at[0]],
+    at.slice(1),
+    next,
+  );
+  return copy;
+}
+
+describe.each(contentFiles)("data/%s", (file) => {
+  const source = read(file);
+
+  test("saving it unchanged writes the identical file", () => {
+    expect(format.toFile(format.fromFile(source))).toBe(source);
+  });
+
+  test("changing any one short text changes one line, to that text, and nothing else", () => {
+    const data = format.fromFile(source);
+    const short = strings(parse(source)).filter(([, v]) => v.length < 60 && !v.includes("\n"));
+    expect(short.length).toBeGreaterThan(0);
+    for (const [at, value] of short) {
+      const next = `${value} (edited: it's "new")`;
+      const out = format.toFile(setIn(data, at, next) as Record<string, unknown>);
+      expect(parse(out)).toEqual(setIn(parse(source), at, next));
+      const { removed, added } = changed(source, out);
+      expect(added).toHaveLength(1);
+      expect(removed.length).toBeLessThanOrEqual(1);
+    }
+  });
+
+  test("changing a long text rewrites only that value, folded within the line width", () => {
+    const data = format.fromFile(source);
+    const long = strings(parse(source)).find(([, v]) => v.length > 100);
+    if (!long) return;
+    const [at, value] = long;
+    const out = format.toFile(setIn(data, at, `${value} One more sentence.`) as Record<string, unknown>);
+    expect(parse(out)).toEqual(setIn(parse(source), at, `${value} One more sentence.`));
+    for (const line of out.split("\n")) expect(line.length).toBeLessThanOrEqual(LINE_WIDTH);
+    // The comments, and every other line, are as they were.
+    const { removed } = changed(source, out);
+    expect(removed.every((line) => !line.startsWith("#"))).toBe(true);
+    expect(removed.length).toBeLessThanOrEqual(Math.ceil(value.length / 60) + 1);
+  });
+});
+
+describe("lists and keys", () => {
+  const file = "services/" + fs.readdirSync(path.join(DATA_DIR, "services"))[0];
+  const source = read(file);
+  const data = parse(source) as Record<string, unknown> & { overview: string[] };
+
+  test("an item added to a list is one new line at the list's indentation", () => {
+    const out = patchYaml(source, { ...data, overview: [...data.overview, "Another bullet"] });
+    expect(changed(source, out)).toEqual({ removed: [], added: ["  - Another bullet"] });
+    expect(parse(out)).toEqual({ ...data, overview: [...data.overview, "Another bullet"] });
+  });
+
+  test("an item removed from the middle of a list removes its lines only", () => {
+    const overview = data.overview.filter((_, i) => i !== 1);
+    const out = patchYaml(source, { ...data, overview });
+    expect(changed(source, out)).toEqual({ removed: [`  - ${data.overview[1]}`], added: [] });
+  });
+
+  test("an item inserted at the start of a list", () => {
+    const out = patchYaml(source, { ...data, overview: ["First", ...data.overview] });
+    expect(parse(out)).toEqual({ ...data, overview: ["First", ...data.overview] });
+    expect(changed(source, out).added).toEqual(["  - First"]);
+  });
+
+  test("a key removed and a key added", () => {
+    const rest: Record<string, unknown> = { ...data };
+    delete rest.lead;
+    const out = patchYaml(source, { ...rest, extra: "x" });
+    expect(parse(out)).toEqual({ ...rest, extra: "x" });
+    expect(changed(source, out).added).toEqual(["extra: x"]);
+  });
+
+  test("text that YAML would misread is quoted", () => {
+    for (const tricky of ["Hours: Monday", "404", "true", "- dash", "# hash", "Learn #more", " padded "]) {
+      const out = patchYaml(source, { ...data, navLabel: tricky });
+      expect((parse(out) as { navLabel: string }).navLabel).toBe(tricky);
+    }
+  });
+
+  test("folding keeps every word and stays within the width", () => {
+    const words = "word ".repeat(100).trim();
+    const lines = foldWords(words, 50);
+    expect(lines.join(" ")).toBe(words);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(50);
+  });
+});
+
+describe("a new service file", () => {
+  const entry = entryFile("services", "valuation-training");
+  const draft = {
+    title: "Valuation Training",
+    slug: "valuation-training",
+    order: 9,
+    navLabel: "Valuation Training",
+    description: "Workshops for finance teams.",
+    summary: "Workshops.",
+    overview: ["Workshops"],
+    lead: "We teach. ".repeat(20).trim(),
+    covers: { items: [{ text: "How it works.", title: "Method" }], heading: "What we cover" },
+    audience: { heading: "Who it is for", items: ["Finance teams"] },
+    deliverables: { heading: "What you receive", items: ["Slides"] },
+  };
+
+  test("starts with the schema line and the description, keys in the schema's order, and passes the content check", () => {
+    const text = format.toFile({ ...draft, [SOURCE_KEY]: fileHeader(schemas, entry) });
+    const lines = text.split("\n");
+    expect(lines[0]).toBe("# yaml-language-server: $schema=../schema/service.schema.json");
+    expect(lines[1]).toBe(`# ${schemas[SERVICE_SCHEMA].description}`);
+    expect(schemaOfSource(text)).toBe(SERVICE_SCHEMA);
+    expect(Object.keys(parse(text) as object)).toEqual(Object.keys(schemas[SERVICE_SCHEMA].properties!));
+    expect(lines.find((l) => l.startsWith("  items:") || l.startsWith("    - title"))).toBeDefined();
+    const copy = copyRealData();
+    try {
+      copy.write("data/services/valuation-training.yaml", text);
+      expect(validateContentDirectory(copy.dataDir, copy.root).errors).toEqual([]);
+    } finally {
+      copy.cleanup();
+    }
+  });
+
+  test("empty optional values the editor's widgets leave behind are not written; unknown keys stay, last", () => {
+    const schema = { type: "object", required: ["a"], properties: { a: { type: "string" }, b: { type: "string" } } };
+    expect(normalize({ z: 1, b: "", a: "x" }, schema, {}, "x")).toEqual({ a: "x", z: 1 });
+    expect(Object.keys(normalize({ z: 1, b: "y", a: "x" }, schema, {}, "x") as object)).toEqual(["a", "b", "z"]);
+  });
+
+  test("the preview gets every field of the schema, even before the editor has written them", () => {
+    const filled = withSkeleton({ title: "T" }, schemas[SERVICE_SCHEMA], schemas, SERVICE_SCHEMA) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(filled).sort()).toEqual(Object.keys(schemas[SERVICE_SCHEMA].properties!).sort());
+    expect(filled.title).toBe("T");
+    expect(filled.covers).toEqual({ heading: "", items: [] });
+  });
+});
+
+describe("the check before a save: the content check's own rules and messages", () => {
+  const checker = entryChecker(schemas);
+  const firmFile = entryFile("pages", "firm");
+  const firm = parse(read("firm.yaml")) as Record<string, unknown> & { phone: { display: string; dial: string } };
+
+  test("the real firm.yaml passes", () => {
+    expect(checker.check(firmFile, firm)).toEqual([]);
+  });
+
+  test("a broken pattern is reported at its field with the schema's message", () => {
+    const errors = checker.check(firmFile, { ...firm, phone: { ...firm.phone, dial: "310 555" } });
+    expect(errors).toEqual([
+      expect.objectContaining({ path: "phone.dial", message: expect.stringMatching(/dialable international number/) }),
+      expect.objectContaining({ path: "phone.display" }),
+    ]);
+  });
+
+  test("a rule across fields (the shown and dialled numbers) is checked too", () => {
+    const errors = checker.check(firmFile, { ...firm, phone: { ...firm.phone, display: "(310) 555-9999" } });
+    expect(errors.map((e) => e.path)).toEqual(["phone.display"]);
+  });
+
+  test("a required field left empty", () => {
+    const errors = checker.check(firmFile, { ...firm, name: "" });
+    expect(errors.map((e) => e.path)).toEqual(["name"]);
+  });
+
+  test("a service's order or slug used by another service, and one service too many", () => {
+    const services = fs
+      .readdirSync(path.join(DATA_DIR, "services"))
+      .map((f) => parse(read(`services/${f}`)) as Record<string, unknown>);
+    const [first, ...others] = services;
+    const entry = entryFile("services", String(first.slug));
+    expect(checker.check(entry, first, { services: others })).toEqual([]);
+    const clash = checker.check(entry, { ...first, order: others[0].order }, { services: others });
+    expect(clash.map((e) => e.path)).toEqual(["order"]);
+    const many = Array.from({ length: 12 }, (_, i) => ({ slug: `s${i}`, order: 100 + i }));
+    expect(checker.check(entry, first, { services: many }).map((e) => e.message)).toEqual([
+      expect.stringMatching(/at most 12/),
+    ]);
+  });
+});

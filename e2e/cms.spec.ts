@@ -1,0 +1,218 @@
+/**
+ * The editor at /admin/ of the production build, with the real `decap-server` (Decap's local git proxy) serving a
+ * temporary copy of the repository's content: an editor logs in locally, edits, previews and saves, and the files on
+ * disk are what the content check accepts, changed only where the editor changed them.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "yaml";
+import type { FrameLocator, Page } from "@playwright/test";
+import { test, expect, services } from "./fixtures";
+import { validateContentDirectory } from "../src/content/validate";
+import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { ADMIN_URL } from "../src/build/admin";
+import { readSchemas } from "../src/content/graphql-types";
+import { SERVICE_SCHEMA } from "../src/content/model";
+
+const root = path.resolve(__dirname, "..");
+const serviceSchema = readSchemas(path.join(root, "data", "schema"))[SERVICE_SCHEMA];
+const label = (key: string) => serviceSchema.properties![key].title!;
+
+let repo: string;
+let proxy: ChildProcess;
+const original: Record<string, string> = {};
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer().once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+async function waitForProxy(): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${LOCAL_PROXY_PORT}/api/v1`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ action: "info" }),
+      });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("decap-server did not start");
+}
+
+// One decap-server for the file: its tests run in order, in one worker.
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  if (!(await portIsFree(LOCAL_PROXY_PORT))) {
+    throw new Error(
+      `Port ${LOCAL_PROXY_PORT} is taken (is \`npm run cms\` running?): the editor's tests start their own decap-server there.`,
+    );
+  }
+  repo = fs.mkdtempSync(path.join(os.tmpdir(), "cms-repo-"));
+  fs.cpSync(path.join(root, "data"), path.join(repo, "data"), { recursive: true });
+  for (const file of ["data/firm.yaml", ...services().map((s) => `data/services/${s.slug}.yaml`)]) {
+    original[file] = fs.readFileSync(path.join(repo, file), "utf8");
+  }
+  proxy = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(LOCAL_PROXY_PORT),
+      BIND_HOST: "127.0.0.1",
+      MODE: "fs",
+      GIT_REPO_DIRECTORY: repo,
+      LOG_LEVEL: "warn",
+    },
+    stdio: "inherit",
+  });
+  await waitForProxy();
+});
+
+test.afterAll(async () => {
+  proxy?.kill("SIGTERM");
+  if (repo) fs.rmSync(repo, { recursive: true, force: true });
+});
+
+test.beforeEach(async ({ guard }) => {
+  // The editor talks to the decap-server this file started on this machine; nothing else.
+  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
+});
+
+const read = (file: string) => fs.readFileSync(path.join(repo, file), "utf8");
+
+function changedLines(before: string, after: string): { before: string[]; after: string[] } {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  return { before: a.filter((line) => !b.includes(line)), after: b.filter((line) => !a.includes(line)) };
+}
+
+async function openEditor(page: Page, hash: string): Promise<void> {
+  await page.goto(ADMIN_URL);
+  await page.getByRole("button", { name: /login/i }).click();
+  await page.goto(`${ADMIN_URL}#/${hash}`);
+}
+
+const field = (page: Page, name: string) => page.getByLabel(name, { exact: true });
+
+/**
+ * Decap refuses a save that fails its own field checks by rejecting a promise with no reason, which the browser
+ * reports as an uncaught "undefined": the refusal the test asks for, not a fault.
+ */
+const refusal = /^pageerror: undefined$/;
+const preview = (page: Page): FrameLocator => page.frameLocator("iframe");
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+}
+
+test("an editor changes a service's title: the preview shows the draft in the site's styles, the file changes by one line", async ({
+  page,
+}) => {
+  const service = services()[0];
+  const file = `data/services/${service.slug}.yaml`;
+  await openEditor(page, `collections/services/entries/${service.slug}`);
+  const title = field(page, label("title"));
+  await expect(title).toHaveValue(service.title);
+
+  const newTitle = `${service.title} for Owners`;
+  await title.fill(newTitle);
+  const heading = preview(page).getByRole("heading", { level: 1 });
+  await expect(heading).toHaveText(newTitle);
+
+  // The preview's heading looks as the built page's does: the site's own CSS is in the preview.
+  const site = await page.context().newPage();
+  await site.goto(service.slug ? `/services/${service.slug}/` : "/");
+  const siteStyle = await site
+    .getByRole("heading", { level: 1 })
+    .evaluate((h) => [getComputedStyle(h).fontFamily, getComputedStyle(h).color, getComputedStyle(h).fontWeight]);
+  await site.close();
+  const previewStyle = await heading.evaluate((h) => {
+    const style = h.ownerDocument.defaultView!.getComputedStyle(h);
+    return [style.fontFamily, style.color, style.fontWeight];
+  });
+  expect(previewStyle).toEqual(siteStyle);
+
+  await publish(page);
+  await expect(page.getByText(/entry published|changes saved/i).first()).toBeVisible();
+  await expect.poll(() => read(file)).not.toBe(original[file]);
+
+  const { before, after } = changedLines(original[file], read(file));
+  expect(before).toEqual([`title: ${service.title}`]);
+  expect(after.length).toBe(1);
+  expect(parse(after[0])).toEqual({ title: newTitle });
+  expect(validateContentDirectory(path.join(repo, "data"), repo).errors).toEqual([]);
+});
+
+test("a required field left empty is refused at the field, and nothing is written", async ({ page, guard }) => {
+  guard.allowed.push(refusal);
+  const service = services()[1] ?? services()[0];
+  const file = `data/services/${service.slug}.yaml`;
+  const before = read(file);
+  await openEditor(page, `collections/services/entries/${service.slug}`);
+  await field(page, label("navLabel")).fill("");
+  await publish(page);
+  await expect(page.getByText(new RegExp(`${label("navLabel")} is required`, "i"))).toBeVisible();
+  expect(read(file)).toBe(before);
+});
+
+test("a broken pattern is refused with the schema's own message, and nothing is written", async ({ page, guard }) => {
+  guard.allowed.push(refusal);
+  const before = read("data/firm.yaml");
+  const firmSchema = readSchemas(path.join(root, "data", "schema"))["firm.schema.json"];
+  const phone = firmSchema.properties!.phone;
+  const dialTitle = phone.properties!.dial.title!;
+  await openEditor(page, "collections/pages/entries/firm");
+  await field(page, dialTitle).fill("310 555 0142");
+  await publish(page);
+  await expect(page.getByText(/must be a dialable international number/)).toBeVisible();
+  expect(read("data/firm.yaml")).toBe(before);
+});
+
+test("a rule only the content check knows (a description over its length) is refused, naming the field", async ({
+  page,
+}) => {
+  const service = services()[0];
+  const file = `data/services/${service.slug}.yaml`;
+  const before = read(file);
+  await openEditor(page, `collections/services/entries/${service.slug}`);
+  await field(page, label("description")).fill("A long description. ".repeat(12));
+  await publish(page);
+  await expect(page.getByText(/Not saved: .*description is too long/)).toBeVisible();
+  expect(read(file)).toBe(before);
+});
+
+test("a new service created in the editor is a new, valid file", async ({ page }) => {
+  const existing = services();
+  const slug = "valuation-training";
+  const file = `data/services/${slug}.yaml`;
+  await openEditor(page, "collections/services/new");
+  await field(page, label("slug")).fill(slug);
+  await field(page, label("order")).fill(String(Math.max(...existing.map((s) => s.order)) + 1));
+  await field(page, label("navLabel")).fill("Valuation Training");
+  await field(page, label("title")).fill("Valuation Training for Finance Teams");
+  await field(page, label("description")).fill("Workshops that teach finance teams how valuations are prepared.");
+  await field(page, label("summary")).fill("Workshops on how valuations are prepared and read.");
+  await field(page, label("lead")).fill("We teach your team how a valuation comes together.");
+  // Lists and groups: add one item each and fill it.
+  for (const list of ["overview"]) {
+    await page.getByRole("button", { name: new RegExp(`add ${label(list)}`, "i") }).click();
+  }
+  await expect(preview(page).getByRole("heading", { level: 1 })).toHaveText("Valuation Training for Finance Teams");
+  await publish(page);
+  await expect.poll(() => fs.existsSync(path.join(repo, file))).toBe(true);
+  const text = read(file);
+  expect(text.split("\n")[0]).toBe("# yaml-language-server: $schema=../schema/service.schema.json");
+  expect(validateContentDirectory(path.join(repo, "data"), repo).errors).toEqual([]);
+});
