@@ -1,0 +1,63 @@
+/**
+ * The editor's backend from build-time variables: each wrong value stops the build with a message naming the
+ * variable; unset, the editor works through the local decap-server only.
+ */
+import { cmsBackend, CMS_BACKENDS, LOCAL_PROXY_ORIGINS } from "../../src/cms/backend";
+
+const ok = (env: Record<string, string>) => {
+  const result = cmsBackend(env);
+  if (result.error !== undefined) throw new Error(result.error);
+  return result.backend;
+};
+const error = (env: Record<string, string>) => cmsBackend(env).error;
+
+test("unset: the local proxy, no other host to reach", () => {
+  const backend = ok({});
+  expect(backend.config).toEqual({ name: "proxy", proxy_url: `${LOCAL_PROXY_ORIGINS[0]}/api/v1`, branch: "main" });
+  expect(backend.connectOrigins).toEqual([]);
+  expect(backend.identityWidget).toBe(false);
+  expect(backend.editorialWorkflow).toBe(false);
+});
+
+test("github with its repository, branch and OAuth endpoint; the API is the one host the editor may reach", () => {
+  const backend = ok({
+    CMS_BACKEND: "github",
+    CMS_REPO: "harborline/site",
+    CMS_BRANCH: "content",
+    CMS_AUTH_URL: "https://auth.example.com/",
+    CMS_EDITORIAL_WORKFLOW: "true",
+  });
+  expect(backend.config).toEqual({
+    name: "github",
+    repo: "harborline/site",
+    branch: "content",
+    base_url: "https://auth.example.com",
+  });
+  expect(backend.connectOrigins).toEqual(["https://api.github.com"]);
+  expect(backend.editorialWorkflow).toBe(true);
+});
+
+test("gitlab takes group/subgroup/name; git-gateway needs no repository and logs in with Netlify Identity", () => {
+  expect(ok({ CMS_BACKEND: "gitlab", CMS_REPO: "group/sub/site" }).config.repo).toBe("group/sub/site");
+  const gateway = ok({ CMS_BACKEND: "git-gateway" });
+  expect(gateway.config).toEqual({ name: "git-gateway", branch: "main" });
+  expect(gateway.identityWidget).toBe(true);
+});
+
+test.each([
+  [{ CMS_BACKEND: "bitbucket" }, /^CMS_BACKEND is "bitbucket": expected one of github, gitlab, git-gateway/],
+  [{ CMS_BACKEND: "github" }, /^CMS_REPO is not set: CMS_BACKEND=github needs the repository as owner\/name/],
+  [{ CMS_BACKEND: "github", CMS_REPO: "just-a-name" }, /^CMS_REPO is "just-a-name"/],
+  [{ CMS_BACKEND: "github", CMS_REPO: "a/b", CMS_AUTH_URL: "http://auth.example.com" }, /^CMS_AUTH_URL is/],
+  [{ CMS_BACKEND: "github", CMS_REPO: "a/b", CMS_AUTH_URL: "auth.example.com" }, /^CMS_AUTH_URL is/],
+  [{ CMS_BRANCH: "two words" }, /^CMS_BRANCH is "two words"/],
+  [{ CMS_BRANCH: "a..b" }, /^CMS_BRANCH is/],
+  [{ CMS_EDITORIAL_WORKFLOW: "yes" }, /^CMS_EDITORIAL_WORKFLOW is "yes": expected true or false/],
+  [{ CMS_REPO: "a/b" }, /^CMS_REPO is set, but CMS_BACKEND is not/],
+])("%j is refused, naming the variable", (env, message) => {
+  expect(error(env)).toMatch(message);
+});
+
+test("every backend the docs name is accepted", () => {
+  for (const name of CMS_BACKENDS) expect(error({ CMS_BACKEND: name, CMS_REPO: "a/b" })).toBeUndefined();
+});

@@ -1,0 +1,44 @@
+// `npm run cms`: content editing on this machine, with no account. Starts Decap's local git proxy (decap-server, on
+// 127.0.0.1:8081, reading and writing this working tree) and `gatsby develop`; the editor is at
+// http://localhost:8000/admin/ and the site beside it at http://localhost:8000/ shows every save live.
+// Stopping this (Ctrl+C) stops both.
+import { spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PROXY_PORT = 8081; // src/cms/backend.ts LOCAL_PROXY_PORT: the address the editor looks for.
+
+const free = await new Promise((resolve) => {
+  const server = net.createServer().once("error", () => resolve(false));
+  server.listen(PROXY_PORT, "127.0.0.1", () => server.close(() => resolve(true)));
+});
+if (!free) {
+  console.error(`Port ${PROXY_PORT} is in use: is another \`npm run cms\` running? Stop it first.`);
+  process.exit(1);
+}
+
+const children = [
+  spawn(process.execPath, [path.join(repo, "node_modules", "decap-server", "dist", "index.js")], {
+    cwd: repo,
+    stdio: "inherit",
+    env: { ...process.env, PORT: String(PROXY_PORT), BIND_HOST: "127.0.0.1", MODE: "fs", GIT_REPO_DIRECTORY: repo },
+  }),
+  spawn(path.join(repo, "node_modules", ".bin", "gatsby"), ["develop", ...process.argv.slice(2)], {
+    cwd: repo,
+    stdio: "inherit",
+    env: { GATSBY_TELEMETRY_DISABLED: "1", ...process.env },
+  }),
+];
+
+let stopping = false;
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  process.exitCode = code;
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+for (const child of children) child.on("exit", (code) => stop(code ?? 0));
