@@ -9,7 +9,7 @@ const PORT = Number(process.env.E2E_PORT || 9323);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CLOUDFLARE_URL = `http://127.0.0.1:${PORT + 1}`;
 const NGINX_URL = `http://127.0.0.1:${PORT + 2}`;
-const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts"];
+const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts", "editor-hosting.spec.ts"];
 // The editor at /admin/ (with its own decap-server), at the one width editors work at.
 const EDITOR_SPECS = ["cms.spec.ts"];
 
