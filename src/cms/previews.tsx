@@ -76,7 +76,7 @@ function asImage(src: string | undefined, width: number, height: number) {
 
 export interface PreviewPage {
   pathname: string;
-  render(content: SiteContent, draft: Data): React.ReactNode;
+  render(content: SiteContent): React.ReactNode;
 }
 
 /**
@@ -108,6 +108,16 @@ export function previewPages(schemas: Schemas, resolveAsset: (path: string) => s
       credential: { ...data.credential, badge: asImage(resolveAsset(String(data.credential.badge)), 160, 160) },
     };
   };
+  const contactPage: PreviewPage = {
+    pathname: ROUTES.contact,
+    render: (c) => (
+      <ContactView
+        contact={as<ContactViewProps["contact"]>(full(c.files.contact, "contact"))}
+        firm={as<ContactViewProps["firm"]>(firm(c))}
+        newTabNote={String((full(c.files.layout, "layout").footer as Data).newTab)}
+      />
+    ),
+  };
   return {
     home: {
       pathname: ROUTES.home,
@@ -137,25 +147,17 @@ export function previewPages(schemas: Schemas, resolveAsset: (path: string) => s
         />
       ),
     },
-    contact: {
-      pathname: ROUTES.contact,
-      render: (c) => (
-        <ContactView
-          contact={as<ContactViewProps["contact"]>(full(c.files.contact, "contact"))}
-          firm={as<ContactViewProps["firm"]>(firm(c))}
-          newTabNote={String((full(c.files.layout, "layout").footer as Data).newTab)}
-        />
-      ),
-    },
+    contact: contactPage,
     "not-found": {
       pathname: "/404/",
       render: (c) => (
         <NotFoundView content={as<NotFoundViewProps["content"]>(full(c.files["not-found"], "not-found"))} />
       ),
     },
-    // The firm's details and the layout's words show on every page: their previews show the contact page in the layout.
-    firm: { pathname: ROUTES.contact, render: (c) => previewPages(schemas, resolveAsset).contact.render(c, {}) },
-    layout: { pathname: ROUTES.contact, render: (c) => previewPages(schemas, resolveAsset).contact.render(c, {}) },
+    // The firm's details and the layout's words show on every page; their previews show the contact page, where
+    // most of them are (phone, address, links), in the layout (menus, footer).
+    firm: contactPage,
+    layout: contactPage,
   };
 }
 
@@ -252,7 +254,7 @@ export function previewTemplate(schemas: Schemas, collection: string, name?: str
     const page = previewPages(schemas, resolveAsset)[name!];
     return (
       <InLayout content={withDraft} pathname={page.pathname} schemas={schemas}>
-        {page.render(withDraft, draft)}
+        {page.render(withDraft)}
       </InLayout>
     );
   };
