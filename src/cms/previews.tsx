@@ -13,7 +13,7 @@ import { ServicesView, type ServicesViewProps } from "../components/services-vie
 import { ServiceView, type ServiceViewProps } from "../components/service-view";
 import { ContactView, type ContactViewProps } from "../components/contact-view";
 import { NotFoundView, type NotFoundViewProps } from "../components/not-found-view";
-import { buildNav } from "../lib/nav";
+import { layoutViewProps } from "../components/site-layout";
 import { ROUTES, servicePath } from "../lib/paths";
 import { PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
 import { withSkeleton } from "./entry";
@@ -173,17 +173,6 @@ function InLayout({
   schemas: Schemas;
   children: React.ReactNode;
 }) {
-  const layout = filled(schemas, content.files.layout, "layout") as {
-    nav: Parameters<typeof buildNav>[0] & React.ComponentProps<typeof LayoutView>["headerLabels"];
-    skipLink: string;
-    footer: { rights: string; linksLabel: string; newTab: string };
-    errorScreen: React.ComponentProps<typeof LayoutView>["errorScreen"];
-  };
-  const firm = filled(schemas, content.files.firm, "firm") as {
-    name: string;
-    tagline: string;
-    links: { label: string; url: string }[];
-  };
   const services = content.services
     .map((s) => ({
       order: Number(s.order),
@@ -191,23 +180,14 @@ function InLayout({
       path: servicePath(String(s.slug ?? "")),
     }))
     .sort((a, b) => a.order - b.order);
+  const props = layoutViewProps({
+    layout: as<Parameters<typeof layoutViewProps>[0]["layout"]>(filled(schemas, content.files.layout, "layout")),
+    firm: as<Parameters<typeof layoutViewProps>[0]["firm"]>(filled(schemas, content.files.firm, "firm")),
+    services,
+    buildYear: new Date().getFullYear(),
+  });
   return (
-    <LayoutView
-      pathname={pathname}
-      firmName={firm.name}
-      skipLink={layout.skipLink}
-      nav={buildNav(layout.nav, services)}
-      headerLabels={layout.nav}
-      footer={{
-        tagline: firm.tagline,
-        buildYear: new Date().getFullYear(),
-        rights: layout.footer.rights,
-        linksLabel: layout.footer.linksLabel,
-        newTabNote: layout.footer.newTab,
-        links: firm.links,
-      }}
-      errorScreen={layout.errorScreen}
-    >
+    <LayoutView pathname={pathname} {...props}>
       {children}
     </LayoutView>
   );
