@@ -10,6 +10,8 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CLOUDFLARE_URL = `http://127.0.0.1:${PORT + 1}`;
 const NGINX_URL = `http://127.0.0.1:${PORT + 2}`;
 const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts"];
+// Starts nginx itself, on a copy of the build in a private folder: once, in the nginx project.
+const NGINX_ONLY = ["nginx-private-folder.spec.ts"];
 
 const server = (script: string, port: number) => ({
   command: `node scripts/${script}`,
@@ -37,14 +39,22 @@ export default defineConfig({
     trace: "off",
   },
   projects: [
-    { name: "desktop-1280", use: { viewport: { width: 1280, height: 800 } } },
-    { name: "mobile-375", use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true } },
+    { name: "desktop-1280", testIgnore: NGINX_ONLY, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "mobile-375",
+      testIgnore: NGINX_ONLY,
+      use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
+    },
     {
       name: "cloudflare",
       testMatch: HOST_SPECS,
       use: { baseURL: CLOUDFLARE_URL, viewport: { width: 1280, height: 800 } },
     },
-    { name: "nginx", testMatch: HOST_SPECS, use: { baseURL: NGINX_URL, viewport: { width: 1280, height: 800 } } },
+    {
+      name: "nginx",
+      testMatch: [...HOST_SPECS, ...NGINX_ONLY],
+      use: { baseURL: NGINX_URL, viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: [server("serve.mjs", PORT), server("cloudflare.mjs", PORT + 1), server("nginx.mjs", PORT + 2)],
 });
