@@ -2,7 +2,7 @@
 // and every internal link at its one URL without a redirect, each page with its security headers and its own CSP,
 // caching that prevents 'Loading chunk ... failed' after a deploy, the 404 page, and a form that still posts.
 import crypto from "node:crypto";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, readYaml, hydrated, services, sitePaths, ROUTES, servicePath } from "./fixtures";
 
 const ENDPOINT = new URL(readYaml<{ form: { endpoint: string } }>("contact.yaml").form.endpoint);
@@ -18,6 +18,40 @@ function inlineScriptHashes(html: string): string[] {
     hashes.add(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...hashes];
+}
+
+/** The policy a page carries in its `<meta http-equiv>` (src/build/hosting.ts), or null. */
+function metaPolicy(html: string): string | null {
+  return html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/)?.[1] ?? null;
+}
+
+/** A header policy as a meta may carry it: without frame-ancestors, which a meta policy may not contain. */
+function withoutFrameAncestors(policy: string): string {
+  return policy
+    .split(";")
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== "" && !directive.startsWith("frame-ancestors"))
+    .join("; ");
+}
+
+/** The directives a CSP in the browser reports when the page adds an inline script and a script from another host. */
+async function blockedScripts(page: Page): Promise<string[]> {
+  const violations = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const seen: string[] = [];
+        document.addEventListener("securitypolicyviolation", (e) => seen.push(e.effectiveDirective));
+        const inline = document.createElement("script");
+        inline.textContent = "window.__injected = true";
+        document.body.append(inline);
+        const remote = document.createElement("script");
+        remote.src = "https://evil.example/x.js";
+        document.body.append(remote);
+        setTimeout(() => resolve(seen), 500);
+      }),
+  );
+  expect(await page.evaluate(() => "__injected" in window || "__evil" in window)).toBe(false);
+  return violations;
 }
 
 /** The status of a GET without following redirects, and where a redirect would go. */
@@ -49,7 +83,10 @@ for (const route of PAGES) {
     // This page's policy: exactly the hashes of this page's own inline scripts.
     const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
     const allowed = scriptSrc.match(/'sha256-[^']+'/g) ?? [];
-    expect(allowed.sort()).toEqual(inlineScriptHashes(await response!.text()).sort());
+    const html = await response!.text();
+    expect(allowed.sort()).toEqual(inlineScriptHashes(html).sort());
+    // The page carries the same policy, less the header-only frame-ancestors: both apply, nothing loosens.
+    expect(metaPolicy(html)).toBe(withoutFrameAncestors(csp));
     // The canonical and share URLs name the address just served.
     const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
     expect(new URL(canonical!).pathname).toBe(route);
@@ -98,28 +135,38 @@ test("an unknown address, however deep, answers 404 with the site's 404 page", a
   expect((await page.request.get("/static/", { maxRedirects: 0 })).status()).toBe(404);
 });
 
+test("the 404 answer carries the 404 page's policy, and the browser enforces it", async ({ page, guard }, testInfo) => {
+  guard.allowed.push(/status of 404 \(Not Found\)/, /Content Security Policy/);
+  guard.intercepted.push(/^https:\/\/evil\.example\//);
+  await page.route("https://evil.example/**", (route) => route.fulfill({ body: "window.__evil = true" }));
+  const response = await page.goto("/no-such-section/no-such-page/");
+  expect(response!.status()).toBe(404);
+  const html = await response!.text();
+  // In the page: the 404 page's own policy, with the hashes of its own inline scripts.
+  const meta = metaPolicy(html);
+  expect(meta, "the 404 page's <meta http-equiv> policy").not.toBeNull();
+  expect(meta).toContain("default-src 'self'");
+  expect(meta).toContain(`form-action ${ENDPOINT.origin}`);
+  const scriptSrc = meta!.split(";").find((d) => d.trim().startsWith("script-src"))!;
+  expect((scriptSrc.match(/'sha256-[^']+'/g) ?? []).sort()).toEqual(inlineScriptHashes(html).sort());
+  // In the header: the same policy plus frame-ancestors on our server and nginx. Cloudflare Pages matches _headers
+  // rules against the requested URL, so its 404 answer has no page's header (docs/deploy.md); there the meta applies.
+  const header = response!.headers()["content-security-policy"];
+  if (testInfo.project.name !== "cloudflare") expect(header, "Content-Security-Policy header").toBeDefined();
+  if (header !== undefined) {
+    expect(header).toContain("frame-ancestors 'none'");
+    expect(meta).toBe(withoutFrameAncestors(header));
+  }
+  expect(await blockedScripts(page)).toEqual(expect.arrayContaining(["script-src-elem"]));
+});
+
 test("the CSP blocks an injected inline script and a script from another host", async ({ page, guard }) => {
   guard.allowed.push(/Content Security Policy/);
   guard.intercepted.push(/^https:\/\/evil\.example\//);
   await page.route("https://evil.example/**", (route) => route.fulfill({ body: "window.__evil = true" }));
   await page.goto("/");
   await hydrated(page);
-  const violations = await page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const seen: string[] = [];
-        document.addEventListener("securitypolicyviolation", (e) => seen.push(e.effectiveDirective));
-        const inline = document.createElement("script");
-        inline.textContent = "window.__injected = true";
-        document.body.append(inline);
-        const remote = document.createElement("script");
-        remote.src = "https://evil.example/x.js";
-        document.body.append(remote);
-        setTimeout(() => resolve(seen), 500);
-      }),
-  );
-  expect(violations).toEqual(expect.arrayContaining(["script-src-elem"]));
-  expect(await page.evaluate(() => "__injected" in window || "__evil" in window)).toBe(false);
+  expect(await blockedScripts(page)).toEqual(expect.arrayContaining(["script-src-elem"]));
 });
 
 test("hashed assets are cached for a year; page data is revalidated on every request", async ({ page, request }) => {

@@ -40,17 +40,33 @@ async function holdScripts(page: Page) {
   return { requested, release };
 }
 
-/** Records every layout shift of the page (with or without recent input) from the start. */
+/** Records every layout shift of the page (with or without recent input) from the start, with what moved and where. */
 async function recordShifts(page: Page) {
   await page.addInitScript(() => {
-    const w = window as unknown as { shifts: number[] };
+    const describe = (node: Node | null | undefined): string => {
+      if (!node) return "(removed)";
+      if (!(node instanceof Element)) return `${node.nodeName} in ${describe(node.parentElement)}`;
+      const id = node.id ? `#${node.id}` : "";
+      const cls =
+        typeof node.className === "string" && node.className ? `.${node.className.split(/\s+/).join(".")}` : "";
+      return `${node.tagName.toLowerCase()}${id}${cls}`;
+    };
+    const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`;
+    const w = window as unknown as { shifts: string[] };
     w.shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.shifts.push((entry as PerformanceEntry & { value: number }).value);
+      for (const entry of list.getEntries()) {
+        const shift = entry as PerformanceEntry & {
+          value: number;
+          sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+        };
+        const moved = shift.sources.map((s) => `${describe(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`);
+        w.shifts.push(`${shift.value.toFixed(4)} at ${Math.round(shift.startTime)} ms: ${moved.join("; ")}`);
+      }
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
-const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
 
 test("every route: no script is requested before an interaction, yet the page is complete with the visitor's year", async ({
   page,

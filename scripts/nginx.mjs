@@ -1,8 +1,18 @@
 // Serves the production build with Debian's nginx and the shipped deploy/nginx.conf, in the foreground, from a
 // temporary prefix (config, pid, logs), as the browser tests' "nginx" project and `npm run serve:nginx` do.
-// Env: PORT (default 8080), SERVE_DIR (default public), NGINX (default /usr/sbin/nginx).
+// Env: PORT (default 8080), SERVE_DIR (default public), NGINX (default /usr/sbin/nginx), NGINX_USER (see below).
+//
+// Who reads the build: nginx's master process opens the port and its workers read the files. Started by a normal user,
+// all of them run as that user, who can read the checkout. Started as root, the master switches its workers to the
+// user of the `user` directive, by default "nobody", who cannot reach a checkout in a private folder (root working in
+// /root, any 0700 folder): every request then fails with `stat() ... (13: Permission denied)`. So this script's own
+// top-level configuration (not deploy/nginx.conf, which stays as deployed) names the worker user: NGINX_USER if set,
+// else the owner of the build directory if that user can reach it, else root. Before starting, it checks that the
+// workers can reach the build, and after starting, that nginx really serves the home page; otherwise it stops at once
+// and says why and what to do.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,10 +22,16 @@ const root = path.resolve(repo, process.env.SERVE_DIR || "public");
 const port = Number(process.env.PORT || 8080);
 const nginx = process.env.NGINX || "/usr/sbin/nginx";
 const DEPLOYED_ROOT = "/srv/harborline/public";
+/** How long nginx may take to answer its first request before this script gives up on it. */
+const READY_TIMEOUT_MS = 20_000;
+
+function fail(message) {
+  console.error(`scripts/nginx.mjs: ${message}`);
+  process.exit(1);
+}
 
 if (!fs.existsSync(path.join(root, "_nginx", "headers-server.conf"))) {
-  console.error(`No build with its nginx headers in ${root}: run npm run build first.`);
-  process.exit(1);
+  fail(`No build with its nginx headers in ${root}: run npm run build first.`);
 }
 
 /** deploy/nginx.conf with this machine's build directory and port in place of the deployed ones. */
@@ -26,6 +42,93 @@ function siteConfig(text, { root, port }) {
   return text.replaceAll(DEPLOYED_ROOT, root).replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
 }
 
+/** Lines of an /etc/passwd- or /etc/group-style file, split on ":". */
+function readTable(file) {
+  try {
+    return fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"))
+      .map((line) => line.split(":"));
+  } catch {
+    return [];
+  }
+}
+
+/** A user known to the system: name, uid, primary group's name, and every gid it belongs to. Null if unknown. */
+function lookupUser(match) {
+  const entry = readTable("/etc/passwd").find(([name, , uid]) => match(name, Number(uid)));
+  if (!entry) return null;
+  const [name, , uid, gid] = entry;
+  const groups = readTable("/etc/group");
+  const primary = groups.find(([, , id]) => Number(id) === Number(gid));
+  if (!primary) return null;
+  const gids = new Set([Number(gid)]);
+  for (const [, , id, members = ""] of groups) if (members.split(",").includes(name)) gids.add(Number(id));
+  return { name, uid: Number(uid), group: primary[0], gids };
+}
+
+/**
+ * The first folder on the way to the build (the build directory included) that `user` may not enter, going by the
+ * permission bits (search permission on every folder, read on the build directory's index.html); null if none.
+ */
+function blockedFolder(user, dir) {
+  if (user.uid === 0) return null;
+  const allowed = (stat, bit) => {
+    if (stat.uid === user.uid) return Boolean(stat.mode & (bit << 6));
+    if (user.gids.has(stat.gid)) return Boolean(stat.mode & (bit << 3));
+    return Boolean(stat.mode & bit);
+  };
+  const folders = [];
+  for (let current = dir; ; current = path.dirname(current)) {
+    folders.unshift(current);
+    if (current === path.dirname(current)) break;
+  }
+  for (const folder of folders) {
+    const stat = fs.statSync(folder);
+    if (!allowed(stat, 1)) return { path: folder, stat };
+  }
+  const index = path.join(dir, "index.html");
+  const stat = fs.statSync(index);
+  return allowed(stat, 4) ? null : { path: index, stat };
+}
+
+const describe = ({ path: where, stat }) =>
+  `${where} (mode ${(stat.mode & 0o777).toString(8).padStart(4, "0")}, owner uid ${stat.uid}, group gid ${stat.gid})`;
+
+/** The `user` directive for the workers when started as root, or "" when nginx cannot switch users anyway. */
+function workerUserDirective() {
+  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!asRoot) {
+    try {
+      fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
+      fs.accessSync(path.join(root, "index.html"), fs.constants.R_OK);
+    } catch {
+      fail(`You (${os.userInfo().username}) cannot read ${root}; nginx's workers run as you. Make it readable.`);
+    }
+    return "";
+  }
+  const requested = process.env.NGINX_USER;
+  if (requested) {
+    const user = lookupUser((name) => name === requested);
+    if (!user) fail(`NGINX_USER=${requested} is not a user of this system (/etc/passwd, /etc/group).`);
+    const blocked = blockedFolder(user, root);
+    if (blocked) {
+      fail(
+        `nginx's workers would run as ${user.name} (NGINX_USER), who cannot reach the build in ${root}: ` +
+          `${describe(blocked)} does not let them in. Unset NGINX_USER (the owner of the build, or root, is used), ` +
+          `let ${user.name} in (e.g. chmod o+x on each folder on the way), or serve a copy from a folder ` +
+          `${user.name} can read (SERVE_DIR=/that/folder).`,
+      );
+    }
+    return `user ${user.name} ${user.group};`;
+  }
+  const owner = lookupUser((_name, uid) => uid === fs.statSync(root).uid);
+  const user = owner && !blockedFolder(owner, root) ? owner : lookupUser((_name, uid) => uid === 0);
+  return user ? `user ${user.name} ${user.group};` : "user root;";
+}
+
+const userDirective = workerUserDirective();
 const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-"));
 fs.chmodSync(prefix, 0o755);
 const site = siteConfig(fs.readFileSync(path.join(repo, "deploy", "nginx.conf"), "utf8"), { root, port });
@@ -35,6 +138,7 @@ const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
 fs.writeFileSync(
   path.join(prefix, "nginx.conf"),
   `daemon off;
+${userDirective}
 worker_processes 1;
 pid ${path.join(prefix, "nginx.pid")};
 error_log stderr warn;
@@ -52,14 +156,60 @@ ${site}
 const child = spawn(nginx, ["-e", "stderr", "-p", prefix, "-c", path.join(prefix, "nginx.conf")], {
   stdio: "inherit",
 });
-// nginx stops gracefully on SIGQUIT and at once on SIGTERM/SIGINT.
-process.on("SIGINT", () => child.kill("SIGTERM"));
-process.on("SIGTERM", () => child.kill("SIGTERM"));
+let exiting = false;
+function stop(code) {
+  exiting = true;
+  process.exitCode = code;
+  // nginx stops gracefully on SIGQUIT and at once on SIGTERM/SIGINT.
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
 child.on("error", (error) => {
-  console.error(`Could not start ${nginx} (apt-get install nginx): ${error.message}`);
-  process.exit(1);
+  fs.rmSync(prefix, { recursive: true, force: true });
+  fail(`Could not start ${nginx} (apt-get install nginx): ${error.message}`);
 });
 child.on("exit", (code, signal) => {
   fs.rmSync(prefix, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 0 : 1));
+  process.exit(exiting ? (process.exitCode ?? 0) : (code ?? (signal ? 0 : 1)));
 });
+
+/** The status of GET / on the server just started, or null while nothing answers. */
+function status() {
+  return new Promise((resolve) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/", timeout: 2_000 }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? null);
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(null));
+  });
+}
+
+// The check that counts: nginx itself serving the home page. A worker that cannot read the build answers 404 or 403
+// (nginx logs "Permission denied" above), and the browser tests would otherwise wait for a page that never comes.
+const started = Date.now();
+for (;;) {
+  if (exiting || child.exitCode !== null) break;
+  const code = await status();
+  if (code === 200) {
+    console.log(`nginx serves ${root} at http://127.0.0.1:${port}/${userDirective ? ` (${userDirective})` : ""}`);
+    break;
+  }
+  if (code !== null) {
+    console.error(
+      `scripts/nginx.mjs: nginx answers / with ${code} instead of the home page, so the tests cannot use it. ` +
+        `Most likely its workers${userDirective ? ` (${userDirective})` : ""} cannot read ${root}: see nginx's ` +
+        `messages above ("Permission denied"). Serve a copy from a folder they can read (SERVE_DIR=/that/folder), ` +
+        `or, as root, set NGINX_USER to a user who can read it.`,
+    );
+    stop(1);
+    break;
+  }
+  if (Date.now() - started > READY_TIMEOUT_MS) {
+    console.error(`scripts/nginx.mjs: nginx did not answer on port ${port} within ${READY_TIMEOUT_MS / 1000} s.`);
+    stop(1);
+    break;
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}

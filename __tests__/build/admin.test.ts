@@ -7,7 +7,13 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { ADMIN_DIR, adminContentSecurityPolicy, finishAdmin } from "../../src/build/admin";
-import { listHtmlFiles, parseHeadersFile, perPageHeaderRules } from "../../src/build/hosting";
+import {
+  adminPolicy,
+  listHtmlFiles,
+  pagePolicies,
+  parseHeadersFile,
+  perPageHeaderRules,
+} from "../../src/build/hosting";
 
 function site(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-"));
@@ -65,7 +71,9 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
     "services/admin/index.html": "<!doctype html><html></html>",
   });
   expect(listHtmlFiles(dir).map((f) => path.relative(dir, f))).toEqual(["index.html", "services/admin/index.html"]);
-  const rules = parseHeadersFile(perPageHeaderRules(dir, "https://formspree.io", ["https://api.github.com"]));
+  const rules = parseHeadersFile(
+    perPageHeaderRules([...pagePolicies(dir, "https://formspree.io"), adminPolicy(dir, ["https://api.github.com"])!]),
+  );
   const admin = rules.find((r) => r.pattern === "/admin/")!;
   const headers = Object.fromEntries(admin.headers);
   expect(headers["X-Robots-Tag"]).toBe("noindex");

@@ -5,6 +5,8 @@ import path from "path";
 import {
   contentSecurityPolicy,
   inlineScriptHashes,
+  metaContentSecurityPolicy,
+  withPolicyMeta,
   nginxHeaderConfig,
   nginxKeys,
   parseHeadersFile,
@@ -29,6 +31,48 @@ test("the policy allows only this site, the page's own inline scripts and the fo
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain("unsafe-eval");
   expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+});
+
+test("the policy in a <meta> is the header's without the directives a meta may not carry", () => {
+  const csp = contentSecurityPolicy({ scriptHashes: ["'sha256-abc'"], formOrigin: "https://forms.example" });
+  const meta = metaContentSecurityPolicy(csp);
+  expect(meta).not.toContain("frame-ancestors");
+  // Everything else, unchanged and in order: the header's policy is the meta's plus frame-ancestors.
+  expect(meta.split("; ")).toEqual(csp.split("; ").filter((directive) => !directive.startsWith("frame-ancestors")));
+  expect(metaContentSecurityPolicy("default-src 'self'; sandbox; report-uri /r; frame-ancestors 'none'")).toBe(
+    "default-src 'self'",
+  );
+});
+
+describe("the policy meta in a page", () => {
+  const page = (head: string) =>
+    `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>${head}</head><body><script>run()</script></body></html>`;
+  const csp = contentSecurityPolicy({ scriptHashes: [sha("run()")], formOrigin: "https://forms.example" });
+  const expected = `<meta http-equiv="Content-Security-Policy" content="${metaContentSecurityPolicy(csp)}"/>`;
+
+  test("comes right after <meta charset>, before any style or script in <head>", () => {
+    const html = withPolicyMeta(page("<style>a{}</style><script>first()</script>"), csp);
+    expect(html).toContain(`<head><meta charSet="utf-8"/>${expected}<style>`);
+    expect(html.indexOf(expected)).toBeLessThan(html.indexOf("<script"));
+  });
+
+  test("leaves the page's inline scripts, and so its hashes, as they were", () => {
+    const before = page("<script>first()</script>");
+    expect(inlineScriptHashes(withPolicyMeta(before, csp))).toEqual(inlineScriptHashes(before));
+  });
+
+  test("replaces an earlier build's instead of adding a second", () => {
+    const once = withPolicyMeta(page(""), "default-src 'none'; frame-ancestors 'none'");
+    const twice = withPolicyMeta(once, csp);
+    expect(twice.match(/http-equiv="Content-Security-Policy"/g)).toHaveLength(1);
+    expect(twice).toContain(expected);
+    expect(withPolicyMeta(twice, csp)).toBe(twice);
+  });
+
+  test("refuses a page without <meta charset> and a policy that would break out of the attribute", () => {
+    expect(() => withPolicyMeta("<html><head></head></html>", csp)).toThrow(/meta charset/);
+    expect(() => withPolicyMeta(page(""), `default-src "x"`)).toThrow(/attribute/);
+  });
 });
 
 test("maps built HTML files to the URLs hosts serve them at: a folder's page with its trailing slash", () => {
@@ -87,8 +131,10 @@ test("the nginx translation: one map per header (empty, so not sent, where no ru
 test("appends one rule per page to _headers (replacing an earlier build's) and writes robots.txt", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-"));
   fs.mkdirSync(path.join(dir, "about"));
-  fs.writeFileSync(path.join(dir, "index.html"), "<script>home()</script>");
-  fs.writeFileSync(path.join(dir, "about", "index.html"), "<script>about()</script>");
+  const page = (script: string) =>
+    `<html><head><meta charSet="utf-8"/></head><body><script>${script}</script></body></html>`;
+  fs.writeFileSync(path.join(dir, "index.html"), page("home()"));
+  fs.writeFileSync(path.join(dir, "about", "index.html"), page("about()"));
   fs.writeFileSync(path.join(dir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
   const args = { publicDir: dir, formEndpoint: "https://forms.example/f/123", siteUrl: "https://www.example.com/" };
   writeHostingFiles(args);
@@ -102,6 +148,11 @@ test("appends one rule per page to _headers (replacing an earlier build's) and w
   expect(about).toContain(sha("about()"));
   expect(about).not.toContain(sha("home()"));
   expect(about).toContain("form-action https://forms.example;");
+  // The page carries the same policy, less frame-ancestors, once however often the build runs.
+  const aboutHtml = fs.readFileSync(path.join(dir, "about", "index.html"), "utf8");
+  const aboutPolicy = about.match(/Content-Security-Policy: (.*)/)![1];
+  expect(aboutHtml.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/g)).toHaveLength(1);
+  expect(aboutHtml).toContain(`content="${metaContentSecurityPolicy(aboutPolicy)}"`);
   // The same rules for nginx, next to the build they belong to.
   const nginx = fs.readFileSync(path.join(dir, "_nginx", "headers-http.conf"), "utf8");
   expect(nginx).toContain(`"/about/index.html" "default-src`);

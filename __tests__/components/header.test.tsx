@@ -333,6 +333,18 @@ describe("mobile menu", () => {
     expectMobileOpen(false);
   });
 
+  test("its panel ends the header: the menus are shown once it is parsed (header.module.css)", () => {
+    renderHeader();
+    const header = document.querySelector("header")!;
+    const panel = mobileMenu();
+    expect(panel).toHaveAttribute("popover");
+    const after = [...header.querySelectorAll("*")].filter(
+      (element) =>
+        !panel.contains(element) && panel.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(after).toEqual([]);
+  });
+
   test("lists About, Services, the five services nested under Services, then Contact", () => {
     renderHeader();
     const menu = mobileMenu();

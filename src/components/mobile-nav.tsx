@@ -1,4 +1,5 @@
 import React, { useCallback, useEffect, useRef, type RefObject } from "react";
+import { flushSync } from "react-dom";
 import type { NavItem } from "../lib/nav";
 import { useDismiss } from "../hooks/use-dismiss";
 import { NavLink, NavLinkList } from "./nav-link";
@@ -65,11 +66,17 @@ export function MobileNav({
     if (panelRef.current && isPopoverOpen(panelRef.current)) onOpenChange(true);
   }, [onOpenChange]);
 
-  // The popover → React: the toggle button and the browser's light dismiss.
+  // The popover → React: the toggle button and the browser's light dismiss. Synchronously (flushSync): React treats a
+  // `toggle` event as continuous input and would commit the new state in a later task and run its effects later still,
+  // after a paint. In between, the page showed the menu as open (aria-expanded) while the dismiss listeners were not
+  // yet attached and the effect below still held the old state; a press outside in that gap (a quick second tap on a
+  // slow phone) closed the popover natively, and the late effect then "restored" the open state with showPopover():
+  // the menu stayed open. Seen as a flaky browser test at CPU 4x. Now state, DOM and effects follow the popover in
+  // the same task as its event.
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return undefined;
-    const onToggle = (event: Event) => onOpenChange((event as ToggleEvent).newState === "open");
+    const onToggle = (event: Event) => flushSync(() => onOpenChange((event as ToggleEvent).newState === "open"));
     panel.addEventListener("toggle", onToggle);
     return () => panel.removeEventListener("toggle", onToggle);
   }, [onOpenChange]);
