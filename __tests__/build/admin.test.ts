@@ -89,7 +89,7 @@ test("the editor's policy: its own origin, the local decap-server and the backen
   const csp = adminContentSecurityPolicy({ scriptHashes: ["'sha256-x'"], connect: ["https://api.github.com"] });
   expect(csp).toMatch(/script-src 'self' 'unsafe-eval' 'sha256-x';/);
   expect(csp).toMatch(
-    /connect-src 'self' http:\/\/localhost:8081 http:\/\/127\.0\.0\.1:8081 https:\/\/api\.github\.com;/,
+    /connect-src 'self' blob: http:\/\/localhost:8081 http:\/\/127\.0\.0\.1:8081 https:\/\/api\.github\.com;/,
   );
   expect(csp).toMatch(/frame-ancestors 'none'/);
   expect(csp).toMatch(/object-src 'none'/);

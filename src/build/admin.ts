@@ -52,7 +52,8 @@ export function adminContentSecurityPolicy({ scriptHashes, connect }: { scriptHa
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ${[...LOCAL_PROXY_ORIGINS, ...connect].join(" ")}`,
+    // blob: the editor reads the images it shows (media library, previews) back from blob URLs it made.
+    `connect-src 'self' blob: ${[...LOCAL_PROXY_ORIGINS, ...connect].join(" ")}`,
     "frame-src 'self' blob:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
