@@ -32,18 +32,23 @@ const TYPES = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
-/** Parses a _headers file: blocks of a path pattern followed by indented `Name: value` lines. */
+/**
+ * Parses a _headers file: blocks of a path pattern followed by indented `Name: value` lines, and Cloudflare's
+ * `! Name` lines, which detach a header that an earlier matching rule set (the editor's opener policy at /admin/).
+ */
 export function parseHeadersFile(text) {
   const rules = [];
   let current = null;
   for (const raw of text.split(/\r?\n/)) {
     if (!raw.trim() || raw.trim().startsWith("#")) continue;
     if (!/^\s/.test(raw)) {
-      current = { pattern: raw.trim(), headers: [] };
+      current = { pattern: raw.trim(), headers: [], unset: [] };
       rules.push(current);
     } else if (current) {
+      const unset = /^!\s*([\w-]+)$/.exec(raw.trim());
       const i = raw.indexOf(":");
-      if (i > 0) current.headers.push([raw.slice(0, i).trim(), raw.slice(i + 1).trim()]);
+      if (unset) current.unset.push(unset[1]);
+      else if (i > 0) current.headers.push([raw.slice(0, i).trim(), raw.slice(i + 1).trim()]);
     }
   }
   return rules;
@@ -104,7 +109,12 @@ const server = http.createServer((req, res) => {
   }
   const headers = { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" };
   for (const rule of loadRules()) {
-    if (matches(rule.pattern, urlPath)) for (const [name, value] of rule.headers) headers[name] = value;
+    if (!matches(rule.pattern, urlPath)) continue;
+    // As Cloudflare does: a rule's `! Name` lines first, then its values.
+    for (const name of rule.unset) {
+      for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+    }
+    for (const [name, value] of rule.headers) headers[name] = value;
   }
   let body = fs.readFileSync(file);
   if (COMPRESSIBLE.test(headers["Content-Type"]) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {

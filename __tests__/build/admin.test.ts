@@ -6,7 +6,7 @@
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { ADMIN_DIR, adminContentSecurityPolicy, finishAdmin } from "../../src/build/admin";
+import { ADMIN_DIR, ADMIN_OPENER_POLICY, adminContentSecurityPolicy, finishAdmin } from "../../src/build/admin";
 import {
   adminPolicy,
   listHtmlFiles,
@@ -81,8 +81,15 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
   expect(headers["Content-Security-Policy"]).toBe(
     adminContentSecurityPolicy({ scriptHashes: [], connect: ["https://api.github.com"] }),
   );
-  const visitor = Object.fromEntries(rules.find((r) => r.pattern === "/")!.headers);
-  expect(visitor["Content-Security-Policy"]).not.toMatch(/unsafe-eval|8081|api\.github/);
+  const visitor = rules.find((r) => r.pattern === "/")!;
+  expect(Object.fromEntries(visitor.headers)["Content-Security-Policy"]).not.toMatch(/unsafe-eval|8081|api\.github/);
+  // Its opener policy replaces the `/*` rule's same-origin (detached first, or Cloudflare would join the two), so the
+  // login popup it opens can report back; the visitor pages keep the `/*` rule's.
+  expect(admin.unset).toEqual(["Cross-Origin-Opener-Policy"]);
+  expect(headers["Cross-Origin-Opener-Policy"]).toBe(ADMIN_OPENER_POLICY);
+  expect(ADMIN_OPENER_POLICY).toBe("same-origin-allow-popups");
+  expect(visitor.unset).toBeUndefined();
+  expect(Object.fromEntries(visitor.headers)["Cross-Origin-Opener-Policy"]).toBeUndefined();
 });
 
 test("the editor's policy: its own origin, the local decap-server and the backend's API, nothing else", () => {

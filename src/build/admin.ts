@@ -10,6 +10,15 @@ import fs from "fs";
 import path from "path";
 import { LOCAL_PROXY_ORIGINS } from "../cms/backend";
 
+/**
+ * The editor's opener policy, in place of the `same-origin` that every other response keeps (static/_headers). Its
+ * GitHub and GitLab logins open a popup that goes through the provider's pages and hands the token back through
+ * `window.opener`; `same-origin` cuts that link as soon as the popup leaves the site, and the login then waits forever.
+ * `same-origin-allow-popups` keeps the popups the editor opens linked to it and still isolates the editor from any
+ * page that would open it.
+ */
+export const ADMIN_OPENER_POLICY = "same-origin-allow-popups";
+
 /** The editor's folder in public/, and so its URL (/admin/). */
 export const ADMIN_DIR = "admin";
 export const ADMIN_URL = `/${ADMIN_DIR}/`;
