@@ -1,0 +1,11 @@
+/**
+ * The small part of Cloudflare's Pages Functions API this project uses, typed here rather than by installing
+ * @cloudflare/workers-types: a function receives the request and the project's variables (`env`) and answers with a
+ * standard Response (the DOM library's Request, Response, URL, fetch and crypto types, which workerd implements).
+ */
+export interface PagesContext<Env> {
+  request: Request;
+  env: Env;
+}
+
+export type PagesFunction<Env> = (context: PagesContext<Env>) => Response | Promise<Response>;
