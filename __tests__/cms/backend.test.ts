@@ -2,7 +2,13 @@
  * The editor's backend from build-time variables: each wrong value stops the build with a message naming the
  * variable; unset, the editor works through the local decap-server only.
  */
-import { cmsBackend, CMS_BACKENDS, LOCAL_PROXY_ORIGINS } from "../../src/cms/backend";
+import {
+  backendAtOrigin,
+  cmsBackend,
+  CMS_BACKENDS,
+  LOCAL_PROXY_ORIGINS,
+  SITE_LOGIN_ENDPOINT,
+} from "../../src/cms/backend";
 
 const ok = (env: Record<string, string>) => {
   const result = cmsBackend(env);
@@ -35,6 +41,32 @@ test("github with its repository, branch and OAuth endpoint; the API is the one 
   });
   expect(backend.connectOrigins).toEqual(["https://api.github.com"]);
   expect(backend.editorialWorkflow).toBe(true);
+});
+
+test("github without CMS_AUTH_URL logs in through the site's own /api/auth, at the origin the editor is opened at", () => {
+  const backend = ok({ CMS_BACKEND: "github", CMS_REPO: "harborline/site" });
+  expect(backend.config).toEqual({
+    name: "github",
+    repo: "harborline/site",
+    branch: "main",
+    auth_endpoint: "api/auth",
+  });
+  expect(SITE_LOGIN_ENDPOINT).toBe("api/auth");
+  expect(backendAtOrigin(backend.config, "https://www.example.com")).toEqual({
+    ...backend.config,
+    base_url: "https://www.example.com",
+  });
+  expect(backendAtOrigin(backend.config, "https://preview.example.pages.dev").base_url).toBe(
+    "https://preview.example.pages.dev",
+  );
+  // CMS_AUTH_URL still points it elsewhere; other backends and the local proxy are left as they are.
+  const elsewhere = ok({ CMS_BACKEND: "github", CMS_REPO: "a/b", CMS_AUTH_URL: "https://auth.example.com" }).config;
+  expect(elsewhere.auth_endpoint).toBeUndefined();
+  expect(backendAtOrigin(elsewhere, "https://www.example.com")).toBe(elsewhere);
+  const gitlab = ok({ CMS_BACKEND: "gitlab", CMS_REPO: "a/b" }).config;
+  expect(gitlab.auth_endpoint).toBeUndefined();
+  expect(backendAtOrigin(gitlab, "https://www.example.com")).toBe(gitlab);
+  expect(backendAtOrigin(ok({}).config, "http://localhost:8000")).toEqual(ok({}).config);
 });
 
 test("gitlab takes group/subgroup/name; git-gateway needs no repository and logs in with Netlify Identity", () => {

@@ -6,7 +6,9 @@
  *   CMS_BACKEND             github | gitlab | git-gateway (unset: local editing only)
  *   CMS_REPO                owner/name of the repository (github, gitlab)
  *   CMS_BRANCH              the branch editors save to (default main)
- *   CMS_AUTH_URL            https:// base URL of the OAuth endpoint that logs editors in (github, gitlab)
+ *   CMS_AUTH_URL            https:// base URL of the OAuth endpoint that logs editors in (github, gitlab); unset
+ *                           with github: the site's own login, /api/auth on the origin the editor is opened at
+ *                           (functions/, Cloudflare Pages Functions)
  *   CMS_EDITORIAL_WORKFLOW  true: saves become drafts (pull requests) that someone publishes
  */
 
@@ -17,9 +19,22 @@ export const LOCAL_PROXY_ORIGINS = [`http://localhost:${LOCAL_PROXY_PORT}`, `htt
 export const CMS_BACKENDS = ["github", "gitlab", "git-gateway"] as const;
 export type CmsBackendName = (typeof CMS_BACKENDS)[number];
 
+/**
+ * Decap's `auth_endpoint` for the site's own GitHub login (functions/api/auth.ts), relative to `base_url`, which is
+ * the origin the editor runs at and so is known only in the browser (backendAtOrigin).
+ */
+export const SITE_LOGIN_ENDPOINT = "api/auth";
+
 export interface CmsBackend {
   /** Decap's `backend` setting. */
-  config: { name: CmsBackendName | "proxy"; proxy_url?: string; repo?: string; branch: string; base_url?: string };
+  config: {
+    name: CmsBackendName | "proxy";
+    proxy_url?: string;
+    repo?: string;
+    branch: string;
+    base_url?: string;
+    auth_endpoint?: string;
+  };
   editorialWorkflow: boolean;
   /** Hosts the editor's page must reach (its Content-Security-Policy connect-src), beside its own. */
   connectOrigins: string[];
@@ -92,10 +107,21 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
         ...(backendName !== "git-gateway" ? { repo } : {}),
         branch,
         ...(authUrl ? { base_url: authUrl.replace(/\/+$/, "") } : {}),
+        ...(!authUrl && backendName === "github" ? { auth_endpoint: SITE_LOGIN_ENDPOINT } : {}),
       },
       editorialWorkflow,
       connectOrigins: API_ORIGINS[backendName],
       identityWidget: backendName === "git-gateway",
     },
   };
+}
+
+/**
+ * The backend setting as the editor uses it in the browser at `origin`: the site's own GitHub login (no CMS_AUTH_URL)
+ * gets that origin as its `base_url`, so one build logs in on whatever address it is served at (its preview and its
+ * own domain alike), and Decap accepts the login's messages from that origin only. Any other setting is unchanged.
+ */
+export function backendAtOrigin(config: CmsBackend["config"], origin: string): CmsBackend["config"] {
+  if (config.name !== "github" || config.base_url || config.auth_endpoint !== SITE_LOGIN_ENDPOINT) return config;
+  return { ...config, base_url: origin };
 }

@@ -11,6 +11,7 @@ import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { describeErrors, entryChecker, entryFile, fileHeader, SOURCE_KEY } from "./entry";
 import { yamlFormat } from "./yaml-format";
+import { backendAtOrigin } from "./backend";
 import { loadedServices, previewTemplate } from "./previews";
 
 declare const __CMS_CONFIG__: CmsConfig;
@@ -59,4 +60,9 @@ CMS.registerEventListener({
   },
 });
 
-CMS.init({ config: __CMS_CONFIG__ as never });
+// The site's own GitHub login is at the origin the editor is opened at (src/cms/backend.ts).
+const config: CmsConfig = {
+  ...__CMS_CONFIG__,
+  backend: backendAtOrigin(__CMS_CONFIG__.backend, window.location.origin),
+};
+CMS.init({ config: config as never });
