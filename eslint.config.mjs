@@ -12,6 +12,7 @@ export default tseslint.config(
       "node_modules/",
       ".cache/",
       "public/",
+      ".e2e-builds/",
       "reports/",
       "test-results/",
       "playwright-report/",

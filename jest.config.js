@@ -16,6 +16,7 @@ module.exports = {
     "\\.cache",
     "<rootDir>.*/public",
     "<rootDir>/e2e",
+    "<rootDir>/.e2e-builds",
     "/__tests__/(helpers|fixtures)/",
   ],
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],

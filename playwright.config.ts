@@ -1,9 +1,11 @@
 // Browser tests: Debian's Chromium (no downloaded browsers) against the production build in public/, served three
 // ways: by scripts/serve.mjs (the whole suite, at two widths), and by the real host runtimes — Cloudflare's
 // (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf (scripts/nginx.mjs) —
-// for the hosting and route specs. The run starts and stops all three servers.
+// for the hosting and route specs. The run starts and stops all three servers. The "login" project's spec starts its
+// own: Cloudflare's runtime with the site's functions on the GitHub-backend build, and a stand-in for GitHub.
 import { defineConfig } from "@playwright/test";
 import chromium from "./scripts/chromium.json";
+import { LOGIN_SITE_URL } from "./e2e/login-build";
 
 const PORT = Number(process.env.E2E_PORT || 9323);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -14,6 +16,8 @@ const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts", "editor-hosting.spec.ts
 const EDITOR_SPECS = ["cms.spec.ts"];
 // Starts nginx itself, on a copy of the build in a private folder: once, in the nginx project.
 const NGINX_ONLY = ["nginx-private-folder.spec.ts"];
+// The editor's GitHub login on Cloudflare's runtime (its own servers, on E2E_PORT + 3 and + 4, and a stand-in).
+const LOGIN_SPECS = ["github-login.spec.ts"];
 
 const server = (script: string, port: number) => ({
   command: `node scripts/${script}`,
@@ -45,12 +49,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop-1280",
-      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY],
+      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS],
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile-375",
-      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY],
+      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS],
       use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
     },
     { name: "editor", testMatch: EDITOR_SPECS, use: { viewport: { width: 1280, height: 900 } } },
@@ -59,6 +63,7 @@ export default defineConfig({
       testMatch: HOST_SPECS,
       use: { baseURL: CLOUDFLARE_URL, viewport: { width: 1280, height: 800 } },
     },
+    { name: "login", testMatch: LOGIN_SPECS, use: { baseURL: LOGIN_SITE_URL, viewport: { width: 1280, height: 800 } } },
     {
       name: "nginx",
       testMatch: [...HOST_SPECS, ...NGINX_ONLY],

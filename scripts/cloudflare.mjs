@@ -1,6 +1,10 @@
 // Serves the production build with Cloudflare's own runtime, offline: `wrangler pages dev` (workerd), which applies
-// public/_headers and Cloudflare Pages' URL rules as the real host does. Used by the browser tests' "cloudflare"
-// project and `npm run serve:cloudflare`. Env: PORT (default 8788), SERVE_DIR (default public).
+// public/_headers and Cloudflare Pages' URL rules as the real host does, and runs the site's Pages Functions
+// (functions/: the editor's GitHub login at /api/auth and /api/callback) as a deploy does. Used by the browser tests'
+// "cloudflare" project, the login tests (e2e/github-login.spec.ts) and `npm run serve:cloudflare`.
+// Env: PORT (default 8788), SERVE_DIR (default public); the functions' variables GITHUB_CLIENT_ID,
+// GITHUB_CLIENT_SECRET, GITHUB_OAUTH_URL, SITE_ORIGIN when set (handed to wrangler in a private .dev.vars file, not on
+// its command line).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,7 +22,20 @@ if (!fs.existsSync(path.join(root, "index.html"))) {
   console.error(`No build in ${root}: run npm run build first.`);
   process.exit(1);
 }
+const LOGIN_VARIABLES = ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_OAUTH_URL", "SITE_ORIGIN"];
+const vars = LOGIN_VARIABLES.filter((name) => process.env[name]).map((name) => {
+  const value = process.env[name];
+  if (/[\r\n"]/.test(value)) {
+    console.error(`${name} cannot be passed to wrangler: it holds a line break or a double quote.`);
+    process.exit(1);
+  }
+  return `${name}="${value}"\n`;
+});
 const state = fs.mkdtempSync(path.join(os.tmpdir(), "wrangler-state-"));
+// wrangler runs functions/ from the folder it starts in, and writes its own files there: so it starts in the temporary
+// folder, with a link to the project's functions/.
+fs.symlinkSync(path.join(repo, "functions"), path.join(state, "functions"), "dir");
+if (vars.length > 0) fs.writeFileSync(path.join(state, ".dev.vars"), vars.join(""), { mode: 0o600 });
 const child = spawn(
   path.join(repo, "node_modules", ".bin", "wrangler"),
   [
@@ -36,7 +53,7 @@ const child = spawn(
     cwd: state,
     stdio: "inherit",
     env: {
-      ...process.env,
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !LOGIN_VARIABLES.includes(name))),
       // Nothing leaves the machine: no usage metrics, no fetch of the Request.cf object from workers.cloudflare.com,
       // and no banner, whose update check asks the npm registry for wrangler's latest version.
       WRANGLER_SEND_METRICS: "false",

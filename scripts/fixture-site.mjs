@@ -3,6 +3,10 @@
 // another city. Checks the built HTML: the service's page, its dropdown and mobile-menu entries on every page, its card
 // on the home page and its group on /services; the extra step and point; the new address. Leaves public/ to the next
 // build. Optional argument: a directory to keep the fixture content in (it is deleted otherwise).
+//
+// The same build is the one the editor's GitHub login tests serve (e2e/github-login.spec.ts): it is made with the
+// editor's GitHub backend and the site's own login (CMS_BACKEND=github, CMS_REPO, no CMS_AUTH_URL), which changes only
+// /admin/, and a copy of it is kept in .e2e-builds/github-login/ (e2e/login-build.ts), so no third build is needed.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { servicePath } from "../src/lib/paths.ts";
+import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV } from "../e2e/login-build.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv[2];
@@ -45,7 +50,12 @@ console.log(
 );
 execFileSync(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
   cwd: root,
-  env: { ...process.env, CONTENT_DIR: fixture, GATSBY_TELEMETRY_DISABLED: "1" },
+  env: {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("CMS_"))),
+    ...LOGIN_BUILD_ENV,
+    CONTENT_DIR: fixture,
+    GATSBY_TELEMETRY_DISABLED: "1",
+  },
   stdio: ["ignore", "ignore", "inherit"],
 });
 
@@ -99,11 +109,16 @@ check(
   `contact: the address is not in ${CITY}`,
 );
 
+check(fs.existsSync(path.join(root, "public", "admin", "index.html")), "no editor at /admin/");
+
 if (!keep) fs.rmSync(fixture, { recursive: true, force: true });
 if (problems.length > 0) {
   console.error(`Fixture site check failed:\n${problems.join("\n")}`);
   process.exit(1);
 }
+fs.rmSync(LOGIN_BUILD_DIR, { recursive: true, force: true });
+fs.cpSync(path.join(root, "public"), LOGIN_BUILD_DIR, { recursive: true });
+console.log(`Kept a copy of it for the editor's login tests in ${path.relative(root, LOGIN_BUILD_DIR)}/.`);
 console.log(
   `Fixture site check passed: the sixth service has its page, menu entries, home card and group; ${steps} steps, ${points} points and the ${CITY} address are shown.`,
 );

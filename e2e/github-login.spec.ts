@@ -1,0 +1,353 @@
+// The editor's GitHub login on Cloudflare's runtime: `wrangler pages dev` serves a build made with CMS_BACKEND=github
+// and no CMS_AUTH_URL (e2e/login-build.ts) together with the site's Pages Functions (functions/api/auth.ts,
+// functions/api/callback.ts), whose GITHUB_OAUTH_URL points at a stand-in for GitHub's OAuth endpoints on 127.0.0.1
+// (github-stand-in.ts). The editor presses Login with GitHub at /admin/, follows the popup and is logged in; GitHub's
+// API is answered in the browser (page.route), so nothing leaves the machine. Then every way the login can fail, each
+// as the editor sees it; and a page on another site that opens the login gets nothing.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { test, expect, type Guard } from "./fixtures";
+import { LOGIN_BUILD_DIR, LOGIN_REPO, LOGIN_SITE_URL, UNCONFIGURED_SITE_URL } from "./login-build";
+import { CLIENT_ID, CLIENT_SECRET, startStandIn, type StandIn } from "./github-stand-in";
+import { STATE_COOKIE, STATE_MAX_AGE, failure, type FailureKind } from "../functions/_lib/github-login";
+import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../src/build/admin";
+
+// One worker runs them all, against one stand-in and one pair of servers.
+test.describe.configure({ mode: "serial" });
+
+const repo = path.resolve(__dirname, "..");
+const API = /^https:\/\/api\.github\.com\//;
+// Opened on 127.0.0.1, the editor first asks for a local decap-server (local_backend): a live site has none.
+const LOCAL_PROXY = /^http:\/\/(localhost|127\.0\.0\.1):8081\//;
+
+let standIn: StandIn;
+const servers: ChildProcess[] = [];
+
+/** `wrangler pages dev` on the login build with the site's functions (scripts/cloudflare.mjs), once it answers. */
+async function serve(url: string, variables: Record<string, string>): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: new URL(url).port, SERVE_DIR: LOGIN_BUILD_DIR };
+  for (const name of ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_OAUTH_URL", "SITE_ORIGIN"]) delete env[name];
+  const child = spawn(process.execPath, [path.join(repo, "scripts", "cloudflare.mjs")], {
+    cwd: repo,
+    env: { ...env, ...variables },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  servers.push(child);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`scripts/cloudflare.mjs for ${url} exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`wrangler pages dev did not answer at ${url} within 90 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  if (!fs.existsSync(path.join(LOGIN_BUILD_DIR, "admin", "index.html"))) {
+    throw new Error(
+      `No build for the login tests in ${LOGIN_BUILD_DIR}: run npm run test:fixture-site first (npm test does).`,
+    );
+  }
+  standIn = await startStandIn();
+  // One after the other: wrangler picks its inspector's port when it starts, and two starting at once pick the same.
+  await serve(LOGIN_SITE_URL, {
+    GITHUB_CLIENT_ID: CLIENT_ID,
+    GITHUB_CLIENT_SECRET: CLIENT_SECRET,
+    GITHUB_OAUTH_URL: standIn.url,
+  });
+  // The same site before its owner has set the OAuth app's variables.
+  await serve(UNCONFIGURED_SITE_URL, { GITHUB_OAUTH_URL: standIn.url });
+});
+
+test.afterAll(async () => {
+  await Promise.all(
+    servers.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+  await standIn?.close();
+});
+
+/** The GitHub API calls the editor made, with the Authorization header each carried. */
+type ApiCall = { method: string; path: string; authorization: string | undefined };
+
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE",
+};
+
+/**
+ * The editor at /admin/ of `site`, with GitHub's API answered in the browser: the user, and the repository with
+ * write access; anything else "Not Found" (an empty repository, as far as the editor can tell).
+ */
+async function openEditor(page: Page, guard: Guard, site: string): Promise<ApiCall[]> {
+  const calls: ApiCall[] = [];
+  guard.intercepted.push(API, LOCAL_PROXY);
+  // The browser's own lines for the refused decap-server and for the API's "Not Found" answers.
+  guard.allowed.push(/^Failed to load resource: net::ERR_FAILED$/, /status of 404/);
+  await page.route(LOCAL_PROXY, (route) => route.abort());
+  await page.route(API, async (route) => {
+    const request = route.request();
+    if (request.method() === "OPTIONS") return route.fulfill({ status: 204, headers: CORS });
+    const { pathname } = new URL(request.url());
+    calls.push({ method: request.method(), path: pathname, authorization: request.headers()["authorization"] });
+    if (pathname === "/user") {
+      return route.fulfill({
+        headers: CORS,
+        json: { login: "office-manager", name: "Office Manager", avatar_url: "" },
+      });
+    }
+    if (pathname === `/repos/${LOGIN_REPO}`) {
+      const owner = LOGIN_REPO.split("/")[0];
+      return route.fulfill({
+        headers: CORS,
+        json: { full_name: LOGIN_REPO, owner: { login: owner }, default_branch: "main", permissions: { push: true } },
+      });
+    }
+    return route.fulfill({ status: 404, headers: CORS, json: { message: "Not Found" } });
+  });
+  await page.goto(`${site}${ADMIN_URL}`);
+  return calls;
+}
+
+/** Presses Login with GitHub and returns the popup, on the stand-in's consent page. */
+async function startLogin(page: Page): Promise<Page> {
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Login with GitHub" }).click();
+  const opened = await popup;
+  await opened.waitForURL(`${standIn.url}/login/oauth/authorize?**`);
+  return opened;
+}
+
+/** The editor's login page shows the failure's words, and the popup has closed. */
+async function expectLoginError(page: Page, popup: Page, kind: FailureKind, about = "") {
+  const expected = failure(kind, about);
+  if (!popup.isClosed()) await popup.waitForEvent("close");
+  await expect(page.getByText(`${expected.title}. ${expected.detail}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible();
+}
+
+const authorizeLink = async (popup: Page) =>
+  new URL((await popup.getByRole("link", { name: "Authorize" }).getAttribute("href"))!);
+
+test("/admin/ lets its own popup report back; visitor pages keep same-origin and get no cookie", async ({
+  request,
+}) => {
+  const admin = await request.get(`${LOGIN_SITE_URL}${ADMIN_URL}`);
+  expect(admin.headers()["cross-origin-opener-policy"]).toBe(ADMIN_OPENER_POLICY);
+  for (const route of ["/", "/about/", "/no-such-page/"]) {
+    const response = await request.get(`${LOGIN_SITE_URL}${route}`);
+    expect(response.headers()["cross-origin-opener-policy"], route).toBe("same-origin");
+    expect(response.headers()["set-cookie"], route).toBeUndefined();
+  }
+});
+
+test("Login with GitHub through the site's own /api/auth: the editor is logged in and uses the token", async ({
+  page,
+  guard,
+  context,
+}) => {
+  const calls = await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  // The popup went through the site's own login, with the site's own callback and a state in a cookie.
+  const authorize = await authorizeLink(popup);
+  expect(authorize.origin + authorize.pathname).toBe(`${LOGIN_SITE_URL}/api/callback`);
+  const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
+  expect(cookie.value.split(".")[0]).toBe(authorize.searchParams.get("state"));
+
+  const tokensBefore = standIn.tokens.length;
+  await popup.getByRole("link", { name: "Authorize" }).click();
+  await popup.waitForEvent("close");
+  expect(standIn.tokens).toHaveLength(tokensBefore + 1);
+  const token = standIn.tokens.at(-1);
+
+  // Logged in: the editor shows its collections and the user, and asks GitHub's API with the token.
+  await expect(page.getByRole("link", { name: "Pages and settings" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login with GitHub" })).toHaveCount(0);
+  expect(calls.length).toBeGreaterThan(0);
+  for (const call of calls) expect(call.authorization, `${call.method} ${call.path}`).toBe(`token ${token}`);
+  expect(calls.map((call) => call.path)).toEqual(expect.arrayContaining(["/user", `/repos/${LOGIN_REPO}`]));
+  // The login is over: its cookie is gone.
+  expect((await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE)).toEqual([]);
+});
+
+test("consent denied on GitHub: the editor says so and stays logged out", async ({ page, guard }) => {
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  await popup.getByRole("link", { name: "Cancel" }).click();
+  await expectLoginError(page, popup, "denied");
+});
+
+test("the state cookie lost on the way (another browser, cookies blocked): refused", async ({
+  page,
+  guard,
+  context,
+}) => {
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  await context.clearCookies();
+  await popup.getByRole("link", { name: "Authorize" }).click();
+  await expectLoginError(page, popup, "no-cookie");
+});
+
+test("an expired state cookie (the login took more than ten minutes): refused", async ({ page, guard, context }) => {
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
+  const [state, issuedAt] = cookie.value.split(".");
+  await context.addCookies([{ ...cookie, value: `${state}.${Number(issuedAt) - STATE_MAX_AGE - 1}` }]);
+  await popup.getByRole("link", { name: "Authorize" }).click();
+  await expectLoginError(page, popup, "expired");
+});
+
+test("a forged state (an answer that belongs to another login): refused, no code exchanged", async ({
+  page,
+  guard,
+}) => {
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  const forged = await authorizeLink(popup);
+  forged.searchParams.set("state", "forged0forged0forged0forged0forged0forged0f");
+  const exchanges = standIn.exchanges;
+  await popup.goto(forged.href);
+  await expectLoginError(page, popup, "state-mismatch");
+  expect(standIn.exchanges).toBe(exchanges);
+});
+
+test("an answer without its state: refused", async ({ page, guard }) => {
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  const stripped = await authorizeLink(popup);
+  stripped.searchParams.delete("state");
+  await popup.goto(stripped.href);
+  await expectLoginError(page, popup, "state-missing");
+});
+
+test("GitHub down (the connection drops during the code exchange): the editor says GitHub could not be reached", async ({
+  page,
+  guard,
+}) => {
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  standIn.failNext = "drop";
+  await popup.getByRole("link", { name: "Authorize" }).click();
+  await expectLoginError(page, popup, "unreachable");
+});
+
+test("GitHub answering an error (HTTP 500): the editor says so", async ({ page, guard }) => {
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  standIn.failNext = "http-500";
+  await popup.getByRole("link", { name: "Authorize" }).click();
+  await expectLoginError(page, popup, "provider-status", "500");
+});
+
+test("GitHub refusing the code (already used): the editor says so", async ({ page, guard }) => {
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  const code = (await authorizeLink(popup)).searchParams.get("code")!;
+  // Someone else exchanges the code first.
+  const stolen = await fetch(`${standIn.url}/login/oauth/access_token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      code,
+      redirect_uri: `${LOGIN_SITE_URL}/api/callback`,
+    }),
+  });
+  expect(((await stolen.json()) as { access_token?: string }).access_token).toBeTruthy();
+  await popup.getByRole("link", { name: "Authorize" }).click();
+  await expectLoginError(page, popup, "code-refused");
+});
+
+test("the site's OAuth app not configured (no GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET): the editor says who must act", async ({
+  page,
+  guard,
+}) => {
+  // The second local server is this test's own site.
+  guard.intercepted.push(new RegExp(`^${UNCONFIGURED_SITE_URL.replace(/[.]/g, "\\.")}/`));
+  await openEditor(page, guard, UNCONFIGURED_SITE_URL);
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Login with GitHub" }).click();
+  await expectLoginError(page, await popup, "not-configured");
+});
+
+/**
+ * Opens the login from `opener` the way Decap does and answers its handshake from wherever `opener` is; returns every
+ * message `opener` received from the popup.
+ */
+async function collectMessages(opener: Page, url: string, provider: string): Promise<void> {
+  await opener.evaluate(
+    ({ url, provider }) => {
+      const w = window as unknown as { received: string[]; popup: Window | null };
+      w.received = [];
+      window.addEventListener("message", (event) => {
+        w.received.push(String(event.data));
+        if (event.data === `authorizing:${provider}`) w.popup?.postMessage(event.data, event.origin);
+      });
+      w.popup = window.open(url, "login", "width=600,height=600");
+    },
+    { url, provider },
+  );
+}
+
+const received = (opener: Page) => opener.evaluate(() => (window as unknown as { received: string[] }).received);
+
+test("a login asked for another provider: refused with that provider's error message", async ({
+  page,
+  guard,
+  context,
+}) => {
+  // From the editor's page, whose opener policy lets the popup report back (a visitor page's would not).
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = context.waitForEvent("page");
+  await collectMessages(page, `${LOGIN_SITE_URL}/api/auth?provider=gitlab&site_id=x&scope=api`, "gitlab");
+  const opened = await popup;
+  await expect(opened.getByRole("heading", { name: failure("wrong-provider").title })).toBeVisible();
+  await expect.poll(() => received(page)).toHaveLength(2);
+  const [handshake, message] = await received(page);
+  expect(handshake).toBe("authorizing:gitlab");
+  expect(message).toMatch(/^authorization:gitlab:error:/);
+  expect(JSON.parse(message.replace(/^authorization:gitlab:error:/, ""))).toEqual({
+    message: `${failure("wrong-provider", "gitlab").title}. ${failure("wrong-provider", "gitlab").detail}`,
+  });
+});
+
+test("a page on another site that opens the login gets nothing, though the login itself succeeds", async ({
+  context,
+}) => {
+  const foreign = await context.newPage();
+  await foreign.goto(`${standIn.url}/elsewhere/`);
+  const popupEvent = context.waitForEvent("page");
+  await collectMessages(foreign, `${LOGIN_SITE_URL}/api/auth?provider=github&scope=repo`, "github");
+  const popup = await popupEvent;
+  await popup.waitForURL(`${standIn.url}/login/oauth/authorize?**`);
+  // It also answers the handshake it never got, to any origin, again and again.
+  await foreign.evaluate(() => {
+    const w = window as unknown as { popup: Window | null };
+    setInterval(() => w.popup?.postMessage("authorizing:github", "*"), 50);
+  });
+  const tokensBefore = standIn.tokens.length;
+  await popup.getByRole("link", { name: "Authorize" }).click();
+  await expect(popup.getByRole("heading", { name: "You are logged in with GitHub" })).toBeVisible();
+  expect(standIn.tokens).toHaveLength(tokensBefore + 1);
+  await expect(popup.getByRole("status")).toContainText("did not answer", { timeout: 10_000 });
+  expect(await received(foreign)).toEqual([]);
+  await foreign.close();
+});
