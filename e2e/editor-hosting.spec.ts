@@ -1,8 +1,9 @@
 // The editor at /admin/ as each host serves it (our server, Cloudflare's runtime, nginx), apart from the visitor
-// pages: its own policy (the only one that allows 'unsafe-eval' and the local decap-server), kept out of search
-// results and the sitemap, its bundles cached by content hash; and no visitor page that refers to it.
+// pages: its own policy (the only one that allows 'unsafe-eval' and the local decap-server) and opener policy (its
+// login popup must report back; visitor pages keep same-origin), kept out of search results and the sitemap, its
+// bundles cached by content hash; and no visitor page that refers to it.
 import { test, expect, sitePaths } from "./fixtures";
-import { ADMIN_URL } from "../src/build/admin";
+import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../src/build/admin";
 import { LOCAL_PROXY_ORIGINS } from "../src/cms/backend";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -17,6 +18,8 @@ test("/admin/ has its own policy, is revalidated, and is kept out of search resu
   expect(csp).toMatch(/frame-ancestors 'none'/);
   expect(headers["x-robots-tag"]).toBe("noindex");
   expect(headers["cache-control"]).toMatch(/max-age=0/);
+  // Its own opener policy, alone (not joined to the visitor pages' same-origin), so its login popup can report back.
+  expect(headers["cross-origin-opener-policy"]).toBe(ADMIN_OPENER_POLICY);
   const html = await response.text();
   expect(html).toMatch(/<meta name="robots" content="(none|noindex[^"]*)">/);
   // Every bundle it loads has a content hash in its name, so the year-long cache rule is safe.
@@ -38,6 +41,7 @@ test("no visitor page refers to the editor or loosens its policy for it; the sit
     const html = await response.text();
     expect(html, route).not.toMatch(/\/admin\/|decap|netlify-identity/i);
     expect(response.headers()["content-security-policy"], route).not.toMatch(/unsafe-eval|:8081/);
+    expect(response.headers()["cross-origin-opener-policy"], route).toBe("same-origin");
   }
   const sitemap = await (await request.get("/sitemap-0.xml")).text();
   expect(sitemap).toContain("<loc>");
