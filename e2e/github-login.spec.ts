@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect, type Guard } from "./fixtures";
 import { LOGIN_BUILD_DIR, LOGIN_REPO, LOGIN_SITE_URL, UNCONFIGURED_SITE_URL } from "./login-build";
@@ -14,8 +15,9 @@ import { CLIENT_ID, CLIENT_SECRET, startStandIn, type StandIn } from "./github-s
 import { STATE_COOKIE, STATE_MAX_AGE, failure, type FailureKind } from "../functions/_lib/github-login";
 import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../src/build/admin";
 
-// One worker runs them all, against one stand-in and one pair of servers.
-test.describe.configure({ mode: "serial" });
+// One worker runs them all, against one stand-in and one pair of servers. Each drives two windows through three
+// servers: more time than a page test on a busy two-core machine.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const repo = path.resolve(__dirname, "..");
 const API = /^https:\/\/api\.github\.com\//;
@@ -143,6 +145,16 @@ async function expectLoginError(page: Page, popup: Page, kind: FailureKind, abou
 const authorizeLink = async (popup: Page) =>
   new URL((await popup.getByRole("link", { name: "Authorize" }).getAttribute("href"))!);
 
+/**
+ * Follows the consent page's Authorize link changed to `href`. A click, not page.goto: goto waits for the page's load
+ * event, and the editor may close the popup before that, as soon as it has the answer.
+ */
+async function authorizeAt(popup: Page, href: string) {
+  const link = popup.getByRole("link", { name: "Authorize" });
+  await link.evaluate((a, url) => a.setAttribute("href", url), href);
+  await link.click();
+}
+
 test("/admin/ lets its own popup report back; visitor pages keep same-origin and get no cookie", async ({
   request,
 }) => {
@@ -152,6 +164,22 @@ test("/admin/ lets its own popup report back; visitor pages keep same-origin and
     const response = await request.get(`${LOGIN_SITE_URL}${route}`);
     expect(response.headers()["cross-origin-opener-policy"], route).toBe("same-origin");
     expect(response.headers()["set-cookie"], route).toBeUndefined();
+  }
+});
+
+test("the login's pages are accessible (WCAG 2.2 AA), at 1280 and 375 px", async ({ page, guard }) => {
+  // The browser's line for the page's own status (403: consent denied).
+  guard.allowed.push(/status of 403/);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto(`${LOGIN_SITE_URL}/api/callback?error=access_denied&state=x`);
+    await expect(page.getByRole("heading", { level: 1, name: failure("denied").title })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    expect(results.violations, `${width} px`).toEqual([]);
+    // Nothing wider than the window: no sideways scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   }
 });
 
@@ -170,8 +198,10 @@ test("Login with GitHub through the site's own /api/auth: the editor is logged i
   expect(cookie.value.split(".")[0]).toBe(authorize.searchParams.get("state"));
 
   const tokensBefore = standIn.tokens.length;
+  // Listening before the click: the editor may close the popup before the click's promise settles.
+  const closed = popup.waitForEvent("close");
   await popup.getByRole("link", { name: "Authorize" }).click();
-  await popup.waitForEvent("close");
+  await closed;
   expect(standIn.tokens).toHaveLength(tokensBefore + 1);
   const token = standIn.tokens.at(-1);
 
@@ -223,7 +253,7 @@ test("a forged state (an answer that belongs to another login): refused, no code
   const forged = await authorizeLink(popup);
   forged.searchParams.set("state", "forged0forged0forged0forged0forged0forged0f");
   const exchanges = standIn.exchanges;
-  await popup.goto(forged.href);
+  await authorizeAt(popup, forged.href);
   await expectLoginError(page, popup, "state-mismatch");
   expect(standIn.exchanges).toBe(exchanges);
 });
@@ -233,7 +263,7 @@ test("an answer without its state: refused", async ({ page, guard }) => {
   const popup = await startLogin(page);
   const stripped = await authorizeLink(popup);
   stripped.searchParams.delete("state");
-  await popup.goto(stripped.href);
+  await authorizeAt(popup, stripped.href);
   await expectLoginError(page, popup, "state-missing");
 });
 

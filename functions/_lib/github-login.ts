@@ -367,7 +367,7 @@ const POPUP_SCRIPT = `(function () {
   }, 5000);
 })();`;
 
-const STYLE = `body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b2a3a;background:#f6f7f9}
+const STYLE = `body{margin:0;padding:0 1rem;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b2a3a;background:#f6f7f9}
 main{max-width:34rem;margin:2.5rem auto;padding:1.5rem 1.75rem;background:#fff;border:1px solid #d5dbe3;border-radius:.5rem}
 h1{font-size:1.35rem;line-height:1.3;margin:0 0 .75rem}
 main.failed h1{color:#9b1c1c}
