@@ -1,12 +1,15 @@
-// jsdom lacks scrollTo, matchMedia and PointerEvent; tests replace the stubs when they need to observe them.
+// jsdom lacks scrollTo, matchMedia and PointerEvent; tests replace the stubs when they need to observe them. (A test
+// file in Node's environment, `@jest-environment node`, has no window: esbuild runs only there.)
 import "@testing-library/jest-dom";
 import { matchMediaStub } from "./__tests__/helpers/match-media";
 
-Object.defineProperty(window, "scrollTo", { writable: true, value: jest.fn() });
-Object.defineProperty(window, "matchMedia", { writable: true, value: matchMediaStub() });
+if (typeof window !== "undefined") {
+  Object.defineProperty(window, "scrollTo", { writable: true, value: jest.fn() });
+  Object.defineProperty(window, "matchMedia", { writable: true, value: matchMediaStub() });
+}
 
 // A minimal PointerEvent, so fireEvent.pointerEnter(el, { pointerType: "mouse" }) reaches React with its pointerType.
-if (typeof window.PointerEvent === "undefined") {
+if (typeof window !== "undefined" && typeof window.PointerEvent === "undefined") {
   class PointerEventStub extends MouseEvent {
     pointerType: string;
     pointerId: number;
