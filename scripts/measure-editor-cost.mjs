@@ -5,7 +5,10 @@
 //   build    `gatsby clean && gatsby build`, as `npm run build` runs it: wall-clock seconds.
 //   develop  `gatsby develop -p PORT`: seconds until the home page answers with its HTML, and (A) until /admin/ does.
 // Prints each run with the time and the load average, then the medians and B→A ratios, as Markdown for
-// docs/performance.md. Run it on a quiet machine for the record. Options: RUNS=3 PORT=8018 ONLY=build|develop.
+// docs/performance.md. Run it on a quiet machine for the record. Options: RUNS=3 PORT=8018 ONLY=build|develop
+// WARMUP=1 (one cold build first, not counted, so that both variants start with the same warm file cache).
+// Beside the wall-clock figures, each build reports Gatsby's own step times from its log: the webpack step (where
+// the editor used to cost 35–50 s) and the editor's own step (esbuild and the copy, in parallel with bootstrap).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,6 +20,7 @@ const gatsby = path.join(repo, "node_modules", ".bin", "gatsby");
 const RUNS = Number(process.env.RUNS || 3);
 const PORT = Number(process.env.PORT || 8018);
 const ONLY = process.env.ONLY;
+const WARMUP = process.env.WARMUP !== "0";
 const DEVELOP_TIMEOUT_S = 600;
 
 const variants = [
@@ -54,11 +58,26 @@ function run(args, env, { log }) {
   });
 }
 
+/** Gatsby's own step times in a build's log, in seconds. */
+function steps(log) {
+  const text = fs
+    .readFileSync(log, "utf8")
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, "g"), "");
+  const step = (re) => {
+    const match = re.exec(text);
+    return match ? Number(match[1]) : undefined;
+  };
+  return {
+    webpack: step(/Building production JavaScript and CSS bundles - ([\d.]+)s/),
+    editorStep: step(/The editor at \/admin\/ written in ([\d.]+)s/),
+  };
+}
+
 async function coldBuild(env, log) {
   const started = Date.now();
   await run(["clean"], env, { log });
   await run(["build"], env, { log });
-  return { build: seconds(Date.now() - started) };
+  return { build: seconds(Date.now() - started), ...steps(log) };
 }
 
 async function answers(url, test) {
@@ -118,6 +137,10 @@ async function coldDevelop(env, log, withEditor) {
 const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "editor-cost-"));
 const rows = [];
 console.log(`Measuring in ${repo}: ${RUNS} pairs, interleaved; gatsby logs in ${logDir}`);
+if (WARMUP) {
+  console.log("Warm-up build (not counted)…");
+  await coldBuild({}, path.join(logDir, "warmup.log"));
+}
 for (const kind of ["build", "develop"]) {
   if (ONLY && ONLY !== kind) continue;
   for (let i = 1; i <= RUNS; i++) {
@@ -141,9 +164,11 @@ for (const kind of ["build", "develop"]) {
   for (let i = 1; i <= RUNS; i++) {
     const [a, b] = variants.map((v) => rows.find((r) => r.kind === kind && r.run === i && r.variant === v.name));
     if (!a || !b) continue;
-    const admin = kind === "develop" ? ` (/admin/ at ${a.admin})` : "";
+    const admin =
+      kind === "develop" ? ` (/admin/ at ${a.admin})` : ` (webpack ${a.webpack}, editor ${a.editorStep} in parallel)`;
+    const bSteps = kind === "build" ? ` (webpack ${b.webpack})` : "";
     console.log(
-      `| ${kind} ${i} | ${a.at} | ${a.load} | ${kind === "build" ? "cold build" : "first page"} | ${a[kind]}${admin} | ${b[kind]} |`,
+      `| ${kind} ${i} | ${a.at} | ${a.load} | ${kind === "build" ? "cold build" : "first page"} | ${a[kind]}${admin} | ${b[kind]}${bSteps} |`,
     );
   }
 }
