@@ -1,5 +1,5 @@
 // Build-time wiring: validates data/, declares the content schema, creates one page per service from one template,
-// bundles the editor at /admin/ and writes the hosting files (per-page headers, robots.txt) after the build.
+// writes the editor at /admin/ beside the build (not through its webpack) and the hosting files after the build.
 import type { GatsbyNode, Node } from "gatsby";
 import path from "path";
 import { contentTypeDefs } from "./src/content/graphql-types";
@@ -18,15 +18,16 @@ import { readSchemas } from "./src/content/graphql-types";
 import { SCHEMA_DIRECTORY } from "./src/content/model";
 import { cmsBackend } from "./src/cms/backend";
 import { cmsConfig } from "./src/cms/config";
-import { ADMIN_DIR, finishAdmin } from "./src/build/admin";
+import { ADMIN_URL, writeAdmin, type AdminFiles } from "./src/build/admin";
 import { siteUrl } from "./gatsby-config";
-// gatsby-plugin-decap-cms's build steps, called from here rather than listed as a plugin: listed, it would also add
-// its gatsby-browser.js (a Netlify Identity hook) to every visitor page.
-import * as decapCms from "gatsby-plugin-decap-cms/gatsby-node";
 
 const CONTENT_DIR = contentDirectory(__dirname);
 const SERVICE_TEMPLATE = path.resolve(__dirname, "src/templates/service.tsx");
-const CMS_MODULE = path.resolve(__dirname, "src/cms/cms.tsx");
+/**
+ * SKIP_EDITOR=1 leaves the editor at /admin/ out of the build and of `gatsby develop`: a measurement aid
+ * (scripts/measure-editor-cost.mjs compares the two), not a way to deploy. docs/performance.md.
+ */
+const SKIP_EDITOR = process.env.SKIP_EDITOR === "1";
 
 /** The editor's backend from CMS_* environment variables; a wrong value stops the build naming the variable. */
 function backendOrPanic(reporter: { panic(message: string): never }) {
@@ -49,34 +50,47 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   if (isExampleEndpoint(endpoint.value)) {
     reporter.warn(exampleEndpointWarning());
   }
-  backendOrPanic(reporter);
+  startAdmin(reporter);
 };
 
-/** The editor at /admin/: Decap CMS with cms.tsx, its configuration generated from data/schema/ (src/cms/config.ts). */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = (args) => {
-  const backend = backendOrPanic(args.reporter);
+/**
+ * The editor at /admin/ (src/build/admin.ts): Decap's prebuilt bundle copied as it ships, and the project's editor
+ * code bundled by esbuild, written into public/admin/ while Gatsby bootstraps and builds; the build waits for it only
+ * in onPostBuild, `gatsby develop` before its server answers.
+ */
+let admin: Promise<AdminFiles> | null = null;
+
+function startAdmin(reporter: Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0]["reporter"]): void {
+  if (SKIP_EDITOR) {
+    reporter.warn("SKIP_EDITOR=1: the editor at /admin/ is left out (a measurement aid; do not deploy this build).");
+    return;
+  }
+  const backend = backendOrPanic(reporter);
   const schemas = readSchemas(path.join(CONTENT_DIR, SCHEMA_DIRECTORY));
   const config = cmsConfig({ schemas, backend, siteUrl });
-  return decapCms.onCreateWebpackConfig(args, {
-    modulePath: CMS_MODULE,
-    publicPath: ADMIN_DIR,
-    manualInit: true,
-    enableIdentityWidget: backend.identityWidget,
-    htmlTitle: "Content editor",
-    htmlFavicon: path.resolve(__dirname, "static/favicon-32.png"),
-    includeRobots: false,
-    customizeWebpackConfig: (webpackConfig, { plugins }) => {
-      // Chunks named by content, like the bundles finishAdmin() renames after the build.
-      webpackConfig.output = { ...webpackConfig.output, chunkFilename: "[id].[contenthash:12].js" };
-      webpackConfig.plugins.push(
-        plugins.define({ __CMS_CONFIG__: JSON.stringify(config), __CONTENT_SCHEMAS__: JSON.stringify(schemas) }),
-      );
-    },
-  });
-};
+  const started = Date.now();
+  admin = writeAdmin({ publicDir: path.join(process.cwd(), "public"), root: __dirname, config, schemas });
+  admin.then(
+    () => reporter.info(`The editor at ${ADMIN_URL} written in ${((Date.now() - started) / 1000).toFixed(2)}s`),
+    () => undefined,
+  );
+}
 
-export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = (args) =>
-  decapCms.onCreateDevServer(args, { publicPath: ADMIN_DIR });
+async function adminOrPanic(reporter: { panic(message: string, error?: Error): never }): Promise<void> {
+  try {
+    await admin;
+  } catch (error) {
+    reporter.panic(`The editor at ${ADMIN_URL} could not be written`, error as Error);
+  }
+}
+
+/** Under `gatsby develop`, /admin/ answers from the moment the site does (its files are in public/admin/). */
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, reporter }) => {
+  await adminOrPanic(reporter);
+  if (admin === null) return;
+  const page = path.join(process.cwd(), "public", ADMIN_URL, "index.html");
+  app.get(ADMIN_URL, (_request: unknown, response: { sendFile(file: string): void }) => response.sendFile(page));
+};
 
 /** Under `gatsby develop`, content edits arrive after bootstrap: check them again and say what is wrong, at once. */
 let bootstrapped = false;
@@ -169,7 +183,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   const deferred = deferRuntimeInDir(publicDir);
   reporter.info(`Runtime deferred to the first interaction on ${deferred.pages} pages: ${deferred.scripts.join(" ")}`);
 
-  // The editor's files get content hashes (the /*.js and /*.css header rules cache them for a year).
-  finishAdmin(publicDir);
+  // The editor at /admin/, written beside the build (startAdmin): its page gets its policy below.
+  await adminOrPanic(reporter);
   writeHostingFiles({ publicDir, formEndpoint, siteUrl, adminConnect: backendOrPanic(reporter).connectOrigins });
 };

@@ -1,5 +1,5 @@
-// jsdom lacks scrollTo, matchMedia and PointerEvent; tests replace the stubs when they need to observe them. Tests of
-// server code (functions/) run in Node's environment instead, with no window to complete.
+// jsdom lacks scrollTo, matchMedia and PointerEvent; tests replace the stubs when they need to observe them. Test files
+// in Node's environment (`@jest-environment node`: the login functions, esbuild) have no window to complete.
 import "@testing-library/jest-dom";
 import { matchMediaStub } from "./__tests__/helpers/match-media";
 

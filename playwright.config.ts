@@ -12,7 +12,7 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CLOUDFLARE_URL = `http://127.0.0.1:${PORT + 1}`;
 const NGINX_URL = `http://127.0.0.1:${PORT + 2}`;
 const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts", "editor-hosting.spec.ts"];
-// The editor at /admin/ (with its own decap-server), at the one width editors work at.
+// The editor at /admin/ (with its own decap-server): at 1280 px, and at 375 px (touch) in its phone tests.
 const EDITOR_SPECS = ["cms.spec.ts"];
 // Starts nginx itself, on a copy of the build in a private folder: once, in the nginx project.
 const NGINX_ONLY = ["nginx-private-folder.spec.ts"];

@@ -1,12 +1,22 @@
 /**
- * The editor's files after the build: content-hashed names (the year-long cache rules apply to them safely), no
- * source maps, every reference rewritten; and the editor's own policy and headers, apart from the visitor pages'.
- * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ * The editor's files: Decap's prebuilt bundle copied as it ships into a folder named by version and content hash, the
+ * project's editor bundle (esbuild, React 18 inside) and styles under content-hashed names, the page that loads them
+ * in order; and the editor's own policy and headers, apart from the visitor pages'.
+ * @jest-environment node
  */
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { ADMIN_DIR, ADMIN_OPENER_POLICY, adminContentSecurityPolicy, finishAdmin } from "../../src/build/admin";
+import {
+  ADMIN_DIR,
+  ADMIN_OPENER_POLICY,
+  DECAP_ENTRY,
+  adminContentSecurityPolicy,
+  bundleEditor,
+  copyDecap,
+  decapDist,
+  writeAdmin,
+} from "../../src/build/admin";
 import {
   adminPolicy,
   listHtmlFiles,
@@ -14,6 +24,8 @@ import {
   parseHeadersFile,
   perPageHeaderRules,
 } from "../../src/build/hosting";
+
+const root = path.resolve(__dirname, "../..");
 
 function site(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-"));
@@ -24,45 +36,75 @@ function site(files: Record<string, string>): string {
   return dir;
 }
 
-const html = `<!doctype html><html><head><title>Content editor</title><script defer src="react.production.min.js"></script><script defer src="cms.js"></script></head><body></body></html>`;
+const html = `<!doctype html><html><head><title>Content editor</title><script src="cms.0123456789ab.js"></script></head><body></body></html>`;
 
-test("bundles get content hashes, references follow, source maps go", () => {
-  const dir = site({
-    [`${ADMIN_DIR}/index.html`]: html,
-    [`${ADMIN_DIR}/react.production.min.js`]: "react();\n//# sourceMappingURL=react.production.min.js.map\n",
-    [`${ADMIN_DIR}/react.production.min.js.map`]: "{}",
-    [`${ADMIN_DIR}/cms.js`]: 'registerPreviewStyle("cms.css");\n',
-    [`${ADMIN_DIR}/cms.css`]: "body{color:red}\n",
-    [`${ADMIN_DIR}/452.0123456789ab.js`]: "chunk();\n",
+test("Decap's bundle is copied as it ships, its chunks beside it, into a folder named by version and content", () => {
+  const dist = site({
+    [DECAP_ENTRY]: "decap();\n//# sourceMappingURL=decap-cms.js.map\n",
+    [`${DECAP_ENTRY}.map`]: "{}",
+    "103.decap-cms.js": "chunk();\n",
+    "103.cms.js": "chunk();\n",
+    "cms.js": "decap();\n",
   });
-  const { renamed } = finishAdmin(dir);
-  const files = fs.readdirSync(path.join(dir, ADMIN_DIR)).sort();
-  expect(files).toEqual(
-    [
-      "452.0123456789ab.js",
-      "index.html",
-      renamed["cms.css"],
-      renamed["cms.js"],
-      renamed["react.production.min.js"],
-    ].sort(),
-  );
-  expect(renamed["cms.css"]).toMatch(/^cms\.[0-9a-f]{12}\.css$/);
-  const page = fs.readFileSync(path.join(dir, ADMIN_DIR, "index.html"), "utf8");
-  expect(page).toContain(`src="${renamed["cms.js"]}"`);
-  expect(page).toContain(`src="${renamed["react.production.min.js"]}"`);
-  expect(fs.readFileSync(path.join(dir, ADMIN_DIR, renamed["cms.js"]), "utf8")).toContain(`"${renamed["cms.css"]}"`);
-  expect(fs.readFileSync(path.join(dir, ADMIN_DIR, renamed["react.production.min.js"]), "utf8")).not.toMatch(
-    /sourceMappingURL/,
-  );
-  // A second run changes nothing: names that carry a hash are left alone.
-  expect(finishAdmin(dir).renamed).toEqual({});
+  const out = site({});
+  const entry = copyDecap(out, { dir: dist, version: "3.16.3" });
+  expect(entry).toMatch(/^decap-cms-3\.16\.3\.[0-9a-f]{12}\/decap-cms\.js$/);
+  const folder = path.join(out, path.dirname(entry));
+  expect(fs.readdirSync(folder).sort()).toEqual(["103.decap-cms.js", DECAP_ENTRY]);
+  // Byte for byte: nothing re-minifies or rewrites it.
+  expect(fs.readFileSync(path.join(out, entry), "utf8")).toBe(fs.readFileSync(path.join(dist, DECAP_ENTRY), "utf8"));
+  // A changed chunk, the same entry: another folder, so the year-long cache rule is safe.
+  fs.writeFileSync(path.join(dist, "103.decap-cms.js"), "chunk(2);\n");
+  expect(copyDecap(site({}), { dir: dist, version: "3.16.3" })).not.toBe(entry);
 });
 
-test("a changed bundle gets a new name", () => {
-  const a = finishAdmin(site({ [`${ADMIN_DIR}/index.html`]: html, [`${ADMIN_DIR}/cms.js`]: "a();\n" })).renamed;
-  const b = finishAdmin(site({ [`${ADMIN_DIR}/index.html`]: html, [`${ADMIN_DIR}/cms.js`]: "b();\n" })).renamed;
-  expect(a["cms.js"]).not.toBe(b["cms.js"]);
+test("the installed decap-cms is the pinned release, with its prebuilt bundle", () => {
+  const pinned = (
+    JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+      dependencies: Record<string, string>;
+    }
+  ).dependencies["decap-cms"];
+  const { dir, version } = decapDist(root);
+  expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+  expect(version).toBe(pinned);
+  expect(fs.existsSync(path.join(dir, DECAP_ENTRY))).toBe(true);
 });
+
+test("/admin/: Decap's bundle, then the editor's, each under a content-hashed name that the page names", async () => {
+  const publicDir = site({ [`${ADMIN_DIR}/stale.js`]: "old();" });
+  const files = await writeAdmin({
+    publicDir,
+    root,
+    config: {},
+    schemas: {},
+    bundle: async () => ({ js: 'registerPreviewStyle("__PREVIEW_STYLE_FILE__");', css: "h1{color:red}" }),
+  });
+  const dir = path.join(publicDir, ADMIN_DIR);
+  expect(fs.existsSync(path.join(dir, "stale.js"))).toBe(false);
+  expect(files.editor).toMatch(/^cms\.[0-9a-f]{12}\.js$/);
+  expect(files.previewStyle).toMatch(/^cms\.[0-9a-f]{12}\.css$/);
+  expect(files.styles).toMatch(/^admin\.[0-9a-f]{12}\.css$/);
+  for (const file of Object.values(files)) expect(fs.existsSync(path.join(dir, file))).toBe(true);
+  // The editor's bundle names its preview stylesheet by its hashed name.
+  expect(fs.readFileSync(path.join(dir, files.editor), "utf8")).toBe(`registerPreviewStyle("${files.previewStyle}");`);
+  const page = fs.readFileSync(path.join(dir, "index.html"), "utf8");
+  expect(page).toMatch(/<meta name="robots" content="noindex">/);
+  const scripts = [...page.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+  expect(scripts).toEqual([files.decap, files.editor]);
+  expect(page).toContain(`<link rel="stylesheet" href="${files.styles}">`);
+  // Decap starts when the editor's bundle says so, with the configuration from the build.
+  expect(page.indexOf("window.CMS_MANUAL_INIT = true")).toBeLessThan(page.indexOf(files.decap));
+});
+
+test("the editor's bundle holds React 18 and the site's views and CSS, never Decap or Gatsby's runtime", async () => {
+  const { js, css } = await bundleEditor({ root, config: { collections: [] }, schemas: {} });
+  expect(js).toContain('"18.3.');
+  expect(js).not.toMatch(/decap-cms-app|gatsby-browser|@gatsbyjs\/reach-router/);
+  expect(js).toContain("__PREVIEW_STYLE_FILE__");
+  // The site's own styles, for the preview frame: the global ones and the views' modules.
+  expect(css).toMatch(/--[\w-]+:/);
+  expect(css.length).toBeGreaterThan(5000);
+}, 30_000);
 
 test("/admin/ is not a visitor page; its rule has its own policy, is revalidated and kept out of search results", () => {
   const dir = site({

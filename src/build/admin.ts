@@ -1,12 +1,19 @@
 /**
- * The editor's files in public/admin/ after the build: the bundles get content hashes in their names (the `/*.js` and
- * `/*.css` rules of static/_headers cache them for a year; the plugin writes fixed names), source maps are left out
- * (the editor's alone are over 20 MB), and the page gets its own Content-Security-Policy, separate from every visitor
- * page's: Decap CMS compiles its validators at run time ('unsafe-eval'), styles inline, shows images as blobs and
- * talks to its backend (the local `decap-server` on this machine, or the Git host's API).
+ * The editor at /admin/, written into public/admin/ apart from the site's webpack build (gatsby-node.ts starts it at
+ * bootstrap and waits for it only at the end, so neither `gatsby build` nor `gatsby develop` waits on it):
+ *
+ * - Decap CMS's own prebuilt bundle (npm `decap-cms`, dist/: decap-cms.js and the chunks it loads by name beside it),
+ *   copied as it ships — never re-bundled or re-minified — into a folder named by its version and a hash of its files,
+ *   so the year-long cache rule for `/*.js` is safe;
+ * - the project's own editor code (src/cms/cms.tsx: configuration, clean YAML format, previews, content rules),
+ *   bundled by esbuild with React 18 and the site's own view components and CSS for the previews (cms.<hash>.js and
+ *   cms.<hash>.css, the CSS for the preview frame only);
+ * - the editor's own styles for Decap's interface (src/cms/admin.css: the phone layout), loaded by /admin/ alone;
+ * - index.html, and (hosting.ts) its own Content-Security-Policy, separate from every visitor page's.
  */
 import crypto from "crypto";
 import fs from "fs";
+import { createRequire } from "module";
 import path from "path";
 import { LOCAL_PROXY_ORIGINS } from "../cms/backend";
 
@@ -23,40 +30,165 @@ export const ADMIN_OPENER_POLICY = "same-origin-allow-popups";
 export const ADMIN_DIR = "admin";
 export const ADMIN_URL = `/${ADMIN_DIR}/`;
 
-const hashOf = (text: string) => crypto.createHash("sha256").update(text).digest("hex").slice(0, 12);
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The file of Decap's bundle that /admin/ loads; the rest of its dist/ are chunks it loads by name beside it. */
+export const DECAP_ENTRY = "decap-cms.js";
+/** Placeholder the editor's bundle carries for its CSS file's name until that file's hash is known. */
+const PREVIEW_STYLE_PLACEHOLDER = "__PREVIEW_STYLE_FILE__";
 
-/** Renames every .js and .css file of the editor to name.<hash>.ext and rewrites the references to it. */
-export function finishAdmin(publicDir: string): { renamed: Record<string, string> } {
+const hashOf = (...texts: (string | Buffer)[]) => {
+  const hash = crypto.createHash("sha256");
+  for (const text of texts) hash.update(text);
+  return hash.digest("hex").slice(0, 12);
+};
+
+/** Where the decap-cms installed for the project in `root` keeps its prebuilt bundle, and its version. */
+export function decapDist(root: string): { dir: string; version: string } {
+  // createRequire: gatsby-node's compiler (Parcel) leaves no require.resolve of its own.
+  const manifest = createRequire(path.join(root, "package.json")).resolve("decap-cms/package.json");
+  const { version } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string };
+  return { dir: path.join(path.dirname(manifest), "dist"), version };
+}
+
+/**
+ * Copies Decap's prebuilt bundle as it ships (the .js files of dist/, without source maps or the `cms.js` copy of
+ * the same bundle) into admin/decap-cms-<version>.<hash>/; returns the entry's path relative to admin/.
+ */
+export function copyDecap(adminDir: string, dist: { dir: string; version: string }): string {
+  const files = fs
+    .readdirSync(dist.dir)
+    .filter((f) => f === DECAP_ENTRY || /^\d+\.decap-cms\.js$/.test(f))
+    .sort();
+  if (!files.includes(DECAP_ENTRY)) throw new Error(`No ${DECAP_ENTRY} in ${dist.dir}: is decap-cms installed?`);
+  const contents = files.map((f) => fs.readFileSync(path.join(dist.dir, f)));
+  const folder = `decap-cms-${dist.version}.${hashOf(...files.flatMap((f, i) => [f, contents[i]]))}`;
+  fs.mkdirSync(path.join(adminDir, folder), { recursive: true });
+  files.forEach((f, i) => fs.writeFileSync(path.join(adminDir, folder, f), contents[i]));
+  return `${folder}/${DECAP_ENTRY}`;
+}
+
+/** name.ext → name.<hash of text>.ext */
+export function hashedName(name: string, text: string | Buffer): string {
+  const ext = path.extname(name);
+  return `${name.slice(0, -ext.length)}.${hashOf(text)}${ext}`;
+}
+
+/** The editor's page: Decap's bundle, then the editor's, started by hand (window.CMS_MANUAL_INIT) with the config. */
+export function adminPage({ decap, editor, styles }: { decap: string; editor: string; styles: string }): string {
+  return [
+    "<!doctype html>",
+    '<html lang="en">',
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex">',
+    "<title>Content editor</title>",
+    '<link rel="icon" href="/favicon-32.png" type="image/png">',
+    `<link rel="stylesheet" href="${styles}">`,
+    "<script>window.CMS_MANUAL_INIT = true;</script>",
+    "</head>",
+    // In the body: Decap renders into document.body, which exists by then.
+    "<body>",
+    `<script src="${decap}"></script>`,
+    `<script src="${editor}"></script>`,
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
+
+export interface EditorBundle {
+  js: string;
+  css: string;
+}
+
+/**
+ * The project's editor code (src/cms/cms.tsx) as one script and one stylesheet: esbuild, minified, with React 18 and
+ * the site's views inside; `gatsby` and `gatsby-plugin-image` resolve to the preview's stand-ins (gatsby-shim.tsx).
+ */
+export async function bundleEditor({
+  root,
+  config,
+  schemas,
+}: {
+  root: string;
+  config: unknown;
+  schemas: unknown;
+}): Promise<EditorBundle> {
+  const esbuild = await import("esbuild");
+  const shim = path.join(root, "src/cms/gatsby-shim.tsx");
+  const result = await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, "src/cms/cms.tsx")],
+    bundle: true,
+    write: false,
+    minify: true,
+    format: "iife",
+    target: ["chrome109", "firefox115", "safari15"],
+    outdir: path.join(root, ".cache", "admin"),
+    entryNames: "cms",
+    legalComments: "none",
+    logLevel: "silent",
+    alias: { gatsby: shim, "gatsby-plugin-image": shim },
+    loader: { ".module.css": "local-css", ".css": "css", ".woff2": "dataurl", ".png": "dataurl", ".svg": "dataurl" },
+    define: {
+      "process.env.NODE_ENV": '"production"',
+      __CMS_CONFIG__: JSON.stringify(config),
+      __CONTENT_SCHEMAS__: JSON.stringify(schemas),
+      __PREVIEW_STYLE__: JSON.stringify(PREVIEW_STYLE_PLACEHOLDER),
+    },
+  });
+  const js = result.outputFiles.find((f) => f.path.endsWith(".js"));
+  const css = result.outputFiles.find((f) => f.path.endsWith(".css"));
+  if (!js || !css) throw new Error("esbuild wrote no script or no stylesheet for the editor");
+  return { js: js.text, css: css.text };
+}
+
+export interface AdminFiles {
+  /** Paths relative to admin/. */
+  decap: string;
+  editor: string;
+  previewStyle: string;
+  styles: string;
+}
+
+/** Writes /admin/ anew into publicDir: Decap's bundle, the editor's bundle and styles, the page. */
+export async function writeAdmin({
+  publicDir,
+  root,
+  config,
+  schemas,
+  bundle = bundleEditor,
+}: {
+  publicDir: string;
+  root: string;
+  config: unknown;
+  schemas: unknown;
+  bundle?: typeof bundleEditor;
+}): Promise<AdminFiles> {
+  const built = await bundle({ root, config, schemas });
   const dir = path.join(publicDir, ADMIN_DIR);
-  const renamed: Record<string, string> = {};
-  if (!fs.existsSync(dir)) return { renamed };
-  const files = () => fs.readdirSync(dir).filter((f) => fs.statSync(path.join(dir, f)).isFile());
-  for (const file of files().filter((f) => f.endsWith(".map"))) fs.rmSync(path.join(dir, file));
-  const read = (file: string) => fs.readFileSync(path.join(dir, file), "utf8");
-  // CSS first (the scripts name it), then the scripts (the page names them), each hashed after its references.
-  for (const ext of [".css", ".js"]) {
-    for (const file of files().filter((f) => f.endsWith(ext) && !/\.[0-9a-f]{12}\.(js|css)$/.test(f))) {
-      const text = read(file).replace(/\n\/[/*]# sourceMappingURL=\S+?(?: \*\/)?\s*$/, "\n");
-      const hashed = `${file.slice(0, -ext.length)}.${hashOf(text)}${ext}`;
-      fs.writeFileSync(path.join(dir, hashed), text);
-      fs.rmSync(path.join(dir, file));
-      renamed[file] = hashed;
-      const reference = new RegExp(`(["'/])${escape(file)}(["'?#])`, "g");
-      for (const other of files().filter((f) => /\.(js|html)$/.test(f) && f !== hashed)) {
-        const before = read(other);
-        const after = before.replace(reference, `$1${hashed}$2`);
-        if (after !== before) fs.writeFileSync(path.join(dir, other), after);
-      }
-    }
-  }
-  return { renamed };
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const decap = copyDecap(dir, decapDist(root));
+  const previewStyle = hashedName("cms.css", built.css);
+  const js = built.js.split(PREVIEW_STYLE_PLACEHOLDER).join(previewStyle);
+  if (js === built.js) throw new Error("The editor's bundle does not name its preview stylesheet");
+  const editor = hashedName("cms.js", js);
+  const adminCss = fs.readFileSync(path.join(root, "src/cms/admin.css"), "utf8");
+  const styles = hashedName("admin.css", adminCss);
+  fs.writeFileSync(path.join(dir, previewStyle), built.css);
+  fs.writeFileSync(path.join(dir, editor), js);
+  fs.writeFileSync(path.join(dir, styles), adminCss);
+  fs.writeFileSync(path.join(dir, "index.html"), adminPage({ decap, editor, styles }));
+  return { decap, editor, previewStyle, styles };
 }
 
 /** The editor page's policy; `scriptHashes` are its inline scripts', `connect` the backend's API origins. */
 export function adminContentSecurityPolicy({ scriptHashes, connect }: { scriptHashes: string[]; connect: string[] }) {
   return [
     "default-src 'self'",
+    // 'unsafe-eval': Decap compiles the JSON Schema of its own configuration with ajv at run time (new Function);
+    // see docs/deploy.md.
     `script-src 'self' 'unsafe-eval' ${scriptHashes.join(" ")}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -21,47 +21,60 @@ import { withSkeleton } from "./entry";
 type Data = Record<string, unknown>;
 type Schemas = Record<string, JsonSchema>;
 
-/** What Decap hands a preview (the parts used here); its entries are Immutable maps. */
-export interface PreviewProps {
-  entry: { get(key: "data"): { toJS(): Data }; get(key: "slug"): string | undefined };
-  getAsset(path: string): { toString(): string } | undefined;
-  getCollection(collection: string, slug?: string): Promise<unknown>;
-}
-
-interface ImmutableEntry {
-  get(key: "data"): Data;
-}
-
 /** The content around the page being edited: every file, the services in their order. */
 export interface SiteContent {
   files: Record<string, Data>;
   services: Data[];
 }
 
+/** What a preview draws from: plain data only (preview-root.ts turns Decap's props into these). */
+export interface PreviewProps {
+  /** The draft, as the editor types it. */
+  data: Data;
+  /** The entry's slug as loaded (a file's name, or the service's file name); undefined for a new entry. */
+  slug: string | undefined;
+  /** A URL the preview can show for an image path the draft holds (Decap's getAsset). */
+  assetUrl(path: string): string;
+  /** The other content files and the services, from the editor's backend (loaded once per preview). */
+  loadContent(): Promise<SiteContent>;
+}
+
+/** One of Decap's entries as getCollection returns it: a map whose "data" is plain. */
+interface LoadedEntry {
+  get(key: "data"): Data;
+}
+
 /** Services the editor's backend holds, for the previews and the checks that span services (cms.tsx). */
 export const loadedServices: { list: Data[] } = { list: [] };
 
-function useSiteContent(getCollection: PreviewProps["getCollection"]): SiteContent | null {
+/** Reads every content file and the services through Decap's getCollection, as plain data. */
+export async function loadSiteContent(
+  getCollection: (collection: string, slug?: string) => Promise<unknown>,
+): Promise<SiteContent> {
+  const names = Object.keys(PAGE_FILES).map((file) => file.replace(/\.ya?ml$/, ""));
+  const [services, ...files] = await Promise.all([
+    getCollection(SERVICES_COLLECTION) as Promise<{ toArray(): LoadedEntry[] } | LoadedEntry[]>,
+    ...names.map((name) => getCollection(PAGES_COLLECTION, name) as Promise<LoadedEntry>),
+  ]);
+  const list = (Array.isArray(services) ? services : services.toArray()).map((e) => e.get("data"));
+  loadedServices.list = list;
+  return {
+    files: Object.fromEntries(names.map((name, i) => [name, (files[i] as LoadedEntry).get("data")])),
+    services: list,
+  };
+}
+
+function useSiteContent(loadContent: PreviewProps["loadContent"]): SiteContent | null {
   const [content, setContent] = useState<SiteContent | null>(null);
   useEffect(() => {
     let live = true;
-    const names = Object.keys(PAGE_FILES).map((file) => file.replace(/\.ya?ml$/, ""));
-    Promise.all([
-      ...names.map((name) => getCollection(PAGES_COLLECTION, name) as Promise<ImmutableEntry>),
-      getCollection(SERVICES_COLLECTION) as Promise<{ toArray(): ImmutableEntry[] } | ImmutableEntry[]>,
-    ]).then((results) => {
-      if (!live) return;
-      const services = results.pop() as { toArray?: () => ImmutableEntry[] } | ImmutableEntry[];
-      const list = (Array.isArray(services) ? services : (services.toArray?.() ?? [])).map((e) => e.get("data"));
-      loadedServices.list = list;
-      const files: Record<string, Data> = {};
-      names.forEach((name, i) => (files[name] = (results[i] as ImmutableEntry).get("data")));
-      setContent({ files, services: list });
+    loadContent().then((loaded) => {
+      if (live) setContent(loaded);
     });
     return () => {
       live = false;
     };
-  }, [getCollection]);
+  }, [loadContent]);
   return content;
 }
 
@@ -219,12 +232,10 @@ function InLayout({
 
 /** A preview component for Decap: the file's page (pages collection) or the service's page (services collection). */
 export function previewTemplate(schemas: Schemas, collection: string, name?: string) {
-  return function Preview({ entry, getAsset, getCollection }: PreviewProps) {
-    const content = useSiteContent(getCollection);
-    const draft = entry.get("data").toJS();
+  return function Preview({ data: draft, slug, assetUrl, loadContent }: PreviewProps) {
+    const content = useSiteContent(loadContent);
     if (!content) return <p>Loading the preview…</p>;
-    const resolveAsset = (path: string) => (path ? (getAsset(path)?.toString() ?? path) : "");
-    const slug = entry.get("slug");
+    const resolveAsset = (path: string) => (path ? assetUrl(path) : "");
     // The draft replaces its own file in the content around it.
     const withDraft: SiteContent =
       collection === SERVICES_COLLECTION

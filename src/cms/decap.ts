@@ -1,0 +1,64 @@
+/**
+ * The parts of Decap CMS's browser API the editor uses. /admin/ loads Decap's own prebuilt bundle (decap-cms, with
+ * its own React 19) before the editor's bundle (cms.tsx); the bundle sets `window.CMS`, `window.h` (its React's
+ * createElement) and `window.createClass`. No React element of the site's React 18 is ever handed to these: preview
+ * templates are Decap components that mount a React 18 root of their own (preview-root.ts).
+ */
+
+/** A Decap (Immutable.js) map, read by key. */
+export interface DecapMap {
+  get(key: string): unknown;
+}
+
+/** What Decap hands a preview template (the parts used here). */
+export interface DecapPreviewProps {
+  entry: DecapMap & {
+    get(key: "data"): { toJS(): Record<string, unknown> };
+    get(key: "slug"): string | undefined;
+  };
+  /** An asset proxy for a path the editor picked or the file holds; its toString() is a URL the preview can show. */
+  getAsset(path: string): { toString(): string } | undefined;
+  /** Another entry (by slug: a map of data, slug, path) or every entry of a collection (a list of those). */
+  getCollection(collection: string, slug?: string): Promise<unknown>;
+}
+
+/** An element of Decap's own React (opaque here). */
+export type DecapElement = { readonly $$typeof: symbol };
+
+export interface DecapComponentSpec<P> {
+  componentDidMount?(): void;
+  componentDidUpdate?(): void;
+  componentWillUnmount?(): void;
+  render(): DecapElement;
+  [method: string]: unknown;
+  props?: P;
+}
+
+export type DecapComponent = { readonly displayName?: string };
+
+export interface DecapCms {
+  registerCustomFormat(
+    name: string,
+    extension: string,
+    format: { fromFile(text: string): Record<string, unknown>; toFile(data: Record<string, unknown>): string },
+  ): void;
+  registerPreviewTemplate(name: string, component: DecapComponent): void;
+  registerPreviewStyle(style: string, options?: { raw?: boolean }): void;
+  registerEventListener(listener: { name: string; handler: (args: never) => unknown }): void;
+  init(options: { config: unknown }): void;
+}
+
+export interface DecapGlobals {
+  CMS: DecapCms;
+  h(type: string, props: Record<string, unknown> | null, ...children: unknown[]): DecapElement;
+  createClass<P>(spec: DecapComponentSpec<P>): DecapComponent;
+}
+
+/** Decap's globals, or an error that says the page is missing Decap's bundle (it must load first). */
+export function decapGlobals(scope: Partial<DecapGlobals> = window as unknown as Partial<DecapGlobals>): DecapGlobals {
+  const { CMS, h, createClass } = scope;
+  if (!CMS || !h || !createClass) {
+    throw new Error("Decap CMS did not load: /admin/ must load decap-cms.js before the editor's bundle.");
+  }
+  return { CMS, h, createClass };
+}

@@ -1,0 +1,34 @@
+/**
+ * What the site's views import from `gatsby` and `gatsby-plugin-image`, for the editor's preview bundle only
+ * (src/build/admin.ts aliases those two modules here): the preview has no Gatsby runtime, so a Link is the plain
+ * link the built page also has before its runtime starts, and image data is read as gatsby-plugin-image reads it.
+ */
+import React from "react";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+
+export type LinkProps = React.AnchorHTMLAttributes<HTMLAnchorElement> & { to: string };
+
+export const Link = React.forwardRef<HTMLAnchorElement, LinkProps>(function Link({ to, children, ...rest }, ref) {
+  return (
+    <a ref={ref} href={to} {...rest}>
+      {children}
+    </a>
+  );
+});
+
+type ImageNode =
+  | IGatsbyImageData
+  | { gatsbyImageData?: IGatsbyImageData; childImageSharp?: { gatsbyImageData?: IGatsbyImageData } | null }
+  | null
+  | undefined;
+
+/** gatsby-plugin-image's getImage: the image data of a node, its childImageSharp, or the data itself. */
+export function getImage(node: ImageNode): IGatsbyImageData | undefined {
+  if (!node) return undefined;
+  if ("images" in node && "layout" in node) return node as IGatsbyImageData;
+  const holder = node as {
+    gatsbyImageData?: IGatsbyImageData;
+    childImageSharp?: { gatsbyImageData?: IGatsbyImageData } | null;
+  };
+  return holder.gatsbyImageData ?? holder.childImageSharp?.gatsbyImageData ?? undefined;
+}
