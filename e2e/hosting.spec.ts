@@ -197,7 +197,7 @@ test("the 404 page names no URL of its own: noindex, no canonical, no og:url, as
   // The files Gatsby builds for it, as the host serves them (each host decides their status; the markup is the point).
   for (const built of ["/404.html", "/404/"]) {
     const html = await (await request.get(built)).text();
-    expect(html, built).toContain(notFound.heading);
+    expect(html, built).toContain('window.pagePath="/404');
     expect(html, built).toMatch(/<meta[^>]*name="robots"[^>]*content="noindex"/);
     expect(html, built).not.toMatch(/rel="canonical"|property="og:url"/);
   }
