@@ -1,9 +1,9 @@
-// Browser hooks: global styles, the shared layout around every page, hydration in small slices, and smooth scroll to
-// the top on navigation.
-import React, { startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
+// Browser hooks: global styles, the shared layout around every page, hydration in small slices that input never
+// forces to finish at once (src/lib/hydrate.tsx), and smooth scroll to the top on navigation.
+import React from "react";
 import type { GatsbyBrowser } from "gatsby";
 import { SiteLayout } from "./src/components/site-layout";
+import { hydrateInSlices } from "./src/lib/hydrate";
 import { handleRouteScroll, trackNavigationAction } from "./src/lib/scroll";
 import "./src/styles/global.css";
 
@@ -12,18 +12,6 @@ let takeNavigationAction: (() => "POP" | "PUSH") | undefined;
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   takeNavigationAction = trackNavigationAction(window);
 };
-
-/**
- * Hydrate the prebuilt HTML as a transition: React then works in slices of a few milliseconds and yields to the browser
- * in between, instead of one long task that blocks input while a slow phone catches up (Total Blocking Time).
- * The page is fully visible and its links work before hydration, so nothing waits on it.
- */
-function hydrateInSlices(element: React.ReactNode, container: Element | null): void {
-  if (!container) return;
-  startTransition(() => {
-    hydrateRoot(container, element);
-  });
-}
 
 type HydrateFunction = ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFunction"]>>;
 

@@ -187,6 +187,31 @@ test("hashed assets are cached for a year; page data is revalidated on every req
   }
 });
 
+test("the 404 page names no URL of its own: noindex, no canonical, no og:url, as built and once hydrated", async ({
+  page,
+  request,
+  guard,
+}) => {
+  guard.allowed.push(/status of 404 \(Not Found\)/);
+  const notFound = readYaml<{ heading: string }>("not-found.yaml");
+  // The files Gatsby builds for it, as the host serves them (each host decides their status; the markup is the point).
+  for (const built of ["/404.html", "/404/"]) {
+    const html = await (await request.get(built)).text();
+    expect(html, built).toContain('window.pagePath="/404');
+    expect(html, built).toMatch(/<meta[^>]*name="robots"[^>]*content="noindex"/);
+    expect(html, built).not.toMatch(/rel="canonical"|property="og:url"/);
+  }
+  // Served at an unknown address, and after React (and react-helmet) have taken over the head.
+  await page.goto("/no-such-page/");
+  await expect(page.locator("h1")).toHaveText(notFound.heading);
+  await hydrated(page);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  await expect(page.locator('meta[property="og:url"]')).toHaveCount(0);
+  // The rest of the share card stays: a shared link to a mistyped address still shows the firm.
+  await expect(page.locator('meta[property="og:site_name"]')).toHaveCount(1);
+});
+
 test("robots.txt points at the sitemap, which lists every page but the 404", async ({ request }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toMatch(/^Sitemap: https:\/\/\S+\/sitemap-index\.xml$/m);

@@ -68,6 +68,20 @@ async function recordShifts(page: Page) {
 }
 const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: string[] }).shifts);
 
+/**
+ * Waits until React has begun hydrating (its root listens on Gatsby's container) and returns whether the header was
+ * still not enhanced then: input from here on lands while React hydrates in slices (src/lib/hydrate.tsx). On a fast
+ * machine hydration may already be over; the checks that follow hold either way, and the annotation says which.
+ */
+async function whileHydrating(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById("___gatsby");
+    return !!root && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
+  });
+  const during = (await enhanced(page).count()) === 0;
+  test.info().annotations.push({ type: "input during hydration", description: String(during) });
+}
+
 test("every route: no script is requested before an interaction, yet the page is complete with the visitor's year", async ({
   page,
 }) => {
@@ -187,6 +201,42 @@ for (const cpu of [1, 4]) {
         expect(await shifts(page)).toEqual([]);
       });
 
+      test("during hydration: a click on the dropdown button opens it as CSS does, and React keeps it open", async ({
+        page,
+      }) => {
+        const held = await holdScripts(page);
+        await page.goto(ROUTES.about);
+        await page.keyboard.press("Shift");
+        held.release();
+        await whileHydrating(page);
+        await dropdownButton(page).click();
+        await expect(dropdown(page)).toBeVisible();
+        await expect(dropdownButton(page)).toBeFocused();
+        await enhanced(page).waitFor({ state: "attached" });
+        await expect(dropdownButton(page)).toHaveAttribute("aria-expanded", "true");
+        await expect(dropdown(page)).toBeVisible();
+        await expect(dropdownButton(page)).toBeFocused();
+        // React's from here: Escape closes it and keeps focus on the button.
+        await page.keyboard.press("Escape");
+        await expect(dropdown(page)).toBeHidden();
+        await expect(dropdownButton(page)).toHaveAttribute("aria-expanded", "false");
+        await expect(dropdownButton(page)).toBeFocused();
+        expect(await shifts(page)).toEqual([]);
+      });
+
+      test("during hydration: a link clicked goes to its page", async ({ page }) => {
+        const held = await holdScripts(page);
+        await page.goto(ROUTES.about);
+        await page.keyboard.press("Shift");
+        held.release();
+        await whileHydrating(page);
+        await desktopNav(page).getByRole("link", { name: NAV.contact, exact: true }).click();
+        await expect(page).toHaveURL(/\/contact\/$/);
+        await expect(page.locator("h1")).toHaveText(readYaml<{ title: string }>("contact.yaml").title);
+        await hydrated(page);
+        expect(await shifts(page)).toEqual([]);
+      });
+
       test("after: once hydrated the dropdown works as the script's", async ({ page }) => {
         await page.goto(ROUTES.about);
         await hydrated(page);
@@ -240,6 +290,48 @@ for (const cpu of [1, 4]) {
         await expect(menu(page)).toBeHidden();
         await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
         await expect(menuButton(page)).toBeFocused();
+        expect(await shifts(page)).toEqual([]);
+      });
+
+      test("during hydration: a tap on the toggle opens the menu at once, and React keeps it open", async ({
+        page,
+      }) => {
+        const held = await holdScripts(page);
+        await page.goto(ROUTES.home);
+        await page.keyboard.press("Shift");
+        held.release();
+        await whileHydrating(page);
+        await menuButton(page).tap();
+        await expect(menu(page)).toBeVisible();
+        await expect(menuButton(page)).toBeFocused();
+        await enhanced(page).waitFor({ state: "attached" });
+        await expect(menu(page)).toBeVisible();
+        await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
+        await expect(menuButton(page)).toBeFocused();
+        // React's from here: an outside tap closes it.
+        await page.mouse.click(180, 700);
+        await expect(menu(page)).toBeHidden();
+        await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+        expect(await shifts(page)).toEqual([]);
+      });
+
+      test("during hydration: a tap that opens and a tap that closes the menu leave it closed, React agreeing", async ({
+        page,
+      }) => {
+        const held = await holdScripts(page);
+        await page.goto(ROUTES.home);
+        await page.keyboard.press("Shift");
+        held.release();
+        await whileHydrating(page);
+        await menuButton(page).tap();
+        await menuButton(page).tap();
+        await expect(menu(page)).toBeHidden();
+        await enhanced(page).waitFor({ state: "attached" });
+        await expect(menu(page)).toBeHidden();
+        await expect(menuButton(page)).toHaveAttribute("aria-expanded", "false");
+        await menuButton(page).tap();
+        await expect(menu(page)).toBeVisible();
+        await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
         expect(await shifts(page)).toEqual([]);
       });
 

@@ -1,9 +1,10 @@
 /**
  * Static first: Gatsby's runtime waits for the visitor. In every built page, the external `<script src>` tags (the
  * webpack runtime, React and Gatsby's app) become one small inline loader that adds the same scripts, in the same order
- * and with the same attributes, on the visitor's first pointerover, pointerdown, touchstart, keydown, focusin, wheel or
- * scroll, and then removes its listeners. `<link rel="preload|modulepreload|prefetch" as="script">` tags go too, so no
- * script is fetched before that interaction. The inline data scripts the runtime needs (`gatsby-script-loader` with
+ * and with the same attributes, after the visitor's first pointerover, pointerdown, touchstart, keydown, focusin, wheel
+ * or scroll (once the next frame has answered it), and then removes its listeners.
+ * `<link rel="preload|modulepreload|prefetch" as="script">` tags go too, so no script is fetched before that
+ * interaction. The inline data scripts the runtime needs (`gatsby-script-loader` with
  * the page path, `gatsby-chunk-mapping`, the compilation hash) stay where they are.
  *
  * Why a rewrite of the built HTML (called from gatsby-node.ts onPostBuild) rather than onPreRenderHTML or webpack:
@@ -56,14 +57,17 @@ export function parseAttributes(source: string): Record<string, string> {
 /**
  * The loader's source. Scripts are added to the end of <body>, where Gatsby had them. A script that had neither
  * `async` nor `defer` keeps its place in the order (`async = false` on an inserted script); `async` ones stay async.
+ * The first interaction's own handler only stops listening: the scripts are added in a task after the next frame
+ * (requestAnimationFrame, then setTimeout), so creating and inserting them (about 30 ms with the CPU throttled 4x)
+ * does not delay the paint that answers that interaction.
  */
 export function loaderSource(scripts: readonly DeferredScript[]): string {
   const list = JSON.stringify(scripts.map(({ src, attributes }) => [src, attributes])).replace(/</g, "\\u003c");
   return (
     `!function(){var w=window,d=document,E=${JSON.stringify(START_EVENTS)},S=${list},` +
     `o={capture:!0,passive:!0},n=0;function r(){if(n)return;n=1;` +
-    `E.forEach(function(e){w.removeEventListener(e,r,o)});` +
-    `S.forEach(function(x){var s=d.createElement("script"),k;s.async=!1;` +
+    `E.forEach(function(e){w.removeEventListener(e,r,o)});w.requestAnimationFrame(function(){setTimeout(a)})}` +
+    `function a(){S.forEach(function(x){var s=d.createElement("script"),k;s.async=!1;` +
     `for(k in x[1])s.setAttribute(k,x[1][k]);s.src=x[0];d.body.appendChild(s)})}` +
     `E.forEach(function(e){w.addEventListener(e,r,o)})}();`
   );

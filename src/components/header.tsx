@@ -1,4 +1,4 @@
-import React, { useCallback, useEffect, useRef, useState } from "react";
+import React, { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { NavItem } from "../lib/nav";
 import { ROUTES } from "../lib/paths";
 import { useHoverDisclosure } from "../hooks/use-hover-disclosure";
@@ -37,6 +37,8 @@ export function Header({ firmName, nav, labels, pathname }: HeaderProps) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const hydrated = useHydrated();
   const { setOpen: setDropdownOpen } = dropdown;
+  // One element for the life of the header, so the memoized logo link does not render again when a menu opens.
+  const logo = useMemo(() => <Logo name={firmName} />, [firmName]);
 
   const closeAll = useCallback(() => {
     setDropdownOpen(false);
@@ -61,7 +63,7 @@ export function Header({ firmName, nav, labels, pathname }: HeaderProps) {
           aria-label={labels.homeLabel}
           onNavigate={closeAll}
         >
-          <Logo name={firmName} />
+          {logo}
         </NavLink>
         <DesktopNav
           items={nav}

@@ -1,4 +1,4 @@
-import React from "react";
+import React, { memo } from "react";
 import { Link } from "gatsby";
 import { ariaCurrentFor } from "../lib/active-link";
 import type { NavLink as NavLinkModel } from "../lib/nav";
@@ -18,8 +18,20 @@ export interface NavLinkProps {
  * A header link: Gatsby's Link with `aria-current` ("page", or "true" for a section) from the active-link rule. The
  * menus style the current link from that attribute, so what is announced and what is highlighted are one fact.
  * Before the runtime starts it is a plain link: a click loads the page.
+ *
+ * Memoized, as is the list: opening a menu re-renders the header (synchronously, in the popover's toggle event), and
+ * without it every Gatsby Link of both menus (17 on this site) rendered again for a change none of them shows. Its
+ * props are strings and the header's stable callbacks; the header keeps one logo element for the same reason.
  */
-export function NavLink({ to, pathname, section = false, className, onNavigate, children, ...rest }: NavLinkProps) {
+export const NavLink = memo(function NavLink({
+  to,
+  pathname,
+  section = false,
+  className,
+  onNavigate,
+  children,
+  ...rest
+}: NavLinkProps) {
   return (
     <Link
       to={to}
@@ -31,7 +43,7 @@ export function NavLink({ to, pathname, section = false, className, onNavigate, 
       {children}
     </Link>
   );
-}
+});
 
 export interface NavLinkListProps {
   links: readonly NavLinkModel[];
@@ -43,7 +55,14 @@ export interface NavLinkListProps {
 }
 
 /** A list of sub-page links: the desktop dropdown and the mobile menu's indented services. */
-export function NavLinkList({ links, pathname, id, className, linkClassName, onNavigate }: NavLinkListProps) {
+export const NavLinkList = memo(function NavLinkList({
+  links,
+  pathname,
+  id,
+  className,
+  linkClassName,
+  onNavigate,
+}: NavLinkListProps) {
   return (
     <ul id={id} className={className}>
       {links.map((link) => (
@@ -55,4 +74,4 @@ export function NavLinkList({ links, pathname, id, className, linkClassName, onN
       ))}
     </ul>
   );
-}
+});

@@ -16,7 +16,10 @@ export interface SeoProps {
   pathname: string;
   /** Adds a schema.org Service for a service page. */
   service?: ServiceFacts;
-  /** For pages that should not be indexed (the 404 page). */
+  /**
+   * For pages that should not be indexed (the 404 page): robots noindex, and no canonical or og:url, since such a page
+   * is served at any unknown address and has no URL of its own to name (Gatsby builds it as /404/ and /404.html).
+   */
   noindex?: boolean;
 }
 
@@ -38,7 +41,7 @@ export function Seo({ title, description, pathname, service, noindex = false }: 
       <meta property="og:site_name" content={firm.name} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
-      <meta property="og:url" content={url} />
+      {noindex ? null : <meta property="og:url" content={url} />}
       <meta property="og:image" content={image} />
       <meta property="og:image:width" content="1200" />
       <meta property="og:image:height" content="630" />
