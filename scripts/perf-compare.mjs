@@ -9,13 +9,13 @@
 // e.g.   git worktree add /tmp/landed main && (cd /tmp/landed && npm ci && npx gatsby build)
 //        npm run build && node scripts/perf-compare.mjs /tmp/landed/public public
 // Timing figures depend on the machine: run it on a quiet one and compare ratios rather than absolute numbers.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { copyStripped, serve } from "./perf-lib.mjs";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { chromium as playwrightChromium } from "@playwright/test";
@@ -43,38 +43,6 @@ const RUNS = Number(values.runs);
 const routes = values.route ?? allRoutes;
 const PORT = Number(values.port);
 const chromePath = process.env.CHROME_PATH || chromium.path;
-
-/** Every <script> the browser would run (data blocks such as JSON-LD stay) and script preloads, removed. */
-function stripScripts(html) {
-  return html
-    .replace(/<script\b(?![^>]*type=["']?application\/(ld\+)?json)[^>]*>[\s\S]*?<\/script>/gi, "")
-    .replace(/<link\b[^>]*\bas=["']?script["']?[^>]*>/gi, "");
-}
-
-function copyStripped(dir) {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), "perf-stripped-"));
-  fs.cpSync(dir, out, { recursive: true });
-  const walk = (d) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".html")) fs.writeFileSync(full, stripScripts(fs.readFileSync(full, "utf8")));
-    }
-  };
-  walk(out);
-  return out;
-}
-
-function serve(dir, port) {
-  const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
-    env: { ...process.env, PORT: String(port), SERVE_DIR: dir },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.once("data", () => resolve(child));
-    child.once("exit", (code) => reject(new Error(`server for ${dir} exited with ${code}`)));
-  });
-}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -17,18 +17,16 @@
 // Usage: node scripts/perf-inputs.mjs [<before-public-dir>] <after-public-dir> [--trials 3] [--cpu 4]
 //        [--delays 0,150,400] [--widths 375,1280] [--route /] [--port 9640] [--out reports/perf-inputs.md]
 // e.g.   npm run perf:inputs -- /tmp/landed/public public
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { copyStripped, serve } from "./perf-lib.mjs";
 import { chromium as playwrightChromium } from "@playwright/test";
 
 const require = createRequire(import.meta.url);
 const chromium = require("./chromium.json");
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -56,38 +54,6 @@ const builds = positionals.map((dir, i) => ({
   name: positionals.length === 2 ? ["before", "after"][i] : "build",
   dir: path.resolve(dir),
 }));
-
-/** Every <script> the browser would run (data blocks such as JSON-LD stay) and script preloads, removed. */
-function stripScripts(html) {
-  return html
-    .replace(/<script\b(?![^>]*type=["']?application\/(ld\+)?json)[^>]*>[\s\S]*?<\/script>/gi, "")
-    .replace(/<link\b[^>]*\bas=["']?script["']?[^>]*>/gi, "");
-}
-
-function copyStripped(dir) {
-  const out = fs.mkdtempSync(path.join(os.tmpdir(), "perf-inputs-stripped-"));
-  fs.cpSync(dir, out, { recursive: true });
-  const walk = (d) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
-      const full = path.join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(".html")) fs.writeFileSync(full, stripScripts(fs.readFileSync(full, "utf8")));
-    }
-  };
-  walk(out);
-  return out;
-}
-
-function serve(dir, port) {
-  const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
-    env: { ...process.env, PORT: String(port), SERVE_DIR: dir },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.once("data", () => resolve(child));
-    child.once("exit", (code) => reject(new Error(`server for ${dir} exited with ${code}`)));
-  });
-}
 
 /** In the page from its start: every Event Timing entry of 16 ms or more. */
 function observeEvents() {
@@ -156,7 +122,7 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-const stripped = copyStripped(builds[builds.length - 1].dir);
+const stripped = copyStripped(builds[builds.length - 1].dir, "perf-inputs-stripped-");
 const servers = [];
 const variants = [];
 try {

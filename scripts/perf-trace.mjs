@@ -10,12 +10,11 @@
 //        [--min 50] [--running] [--port 9640] [--out reports/trace.json]
 // --running starts the runtime (a Shift key press) and waits for hydration before the inputs.
 // The raw trace (--out) opens in Chrome DevTools' Performance panel.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { serve } from "./perf-lib.mjs";
 import { chromium as playwrightChromium } from "@playwright/test";
 // Source maps of the build's chunks name the original module and function of each profiler sample (source-map-js
 // comes with Gatsby's toolchain; without it samples are named by chunk).
@@ -28,7 +27,6 @@ try {
 
 const require = createRequire(import.meta.url);
 const chromium = require("./chromium.json");
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -60,17 +58,6 @@ const CATEGORIES = [
   "loading",
   "disabled-by-default-v8.cpu_profiler",
 ];
-
-function serve(servedDir, port) {
-  const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
-    env: { ...process.env, PORT: String(port), SERVE_DIR: servedDir },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout.once("data", () => resolve(child));
-    child.once("exit", (code) => reject(new Error(`server for ${servedDir} exited with ${code}`)));
-  });
-}
 
 const short = (url) => (url ? url.replace(/^.*\//, "").replace(/-[0-9a-f]{8,}\.js$/, ".js") : "");
 

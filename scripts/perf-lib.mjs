@@ -1,0 +1,43 @@
+// What the performance scripts (perf-compare, perf-inputs, perf-trace) share: a script-free copy of a build, and a
+// build served by scripts/serve.mjs on a port of its own.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Every <script> the browser would run (data blocks such as JSON-LD stay) and script preloads, removed. */
+export function stripScripts(html) {
+  return html
+    .replace(/<script\b(?![^>]*type=["']?application\/(ld\+)?json)[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\bas=["']?script["']?[^>]*>/gi, "");
+}
+
+/** A copy of the build in `dir` with every page's scripts removed (the floor: HTML and CSS alone), in a temp folder. */
+export function copyStripped(dir, prefix = "perf-stripped-") {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.cpSync(dir, out, { recursive: true });
+  const walk = (d) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".html")) fs.writeFileSync(full, stripScripts(fs.readFileSync(full, "utf8")));
+    }
+  };
+  walk(out);
+  return out;
+}
+
+/** Serves `dir` with scripts/serve.mjs (its _headers applied) on `port`; resolves with the child once it listens. */
+export function serve(dir, port) {
+  const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
+    env: { ...process.env, PORT: String(port), SERVE_DIR: dir },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.once("data", () => resolve(child));
+    child.once("exit", (code) => reject(new Error(`server for ${dir} exited with ${code}`)));
+  });
+}
