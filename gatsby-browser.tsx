@@ -4,13 +4,14 @@ import React from "react";
 import type { GatsbyBrowser } from "gatsby";
 import { SiteLayout } from "./src/components/site-layout";
 import { hydrateInSlices } from "./src/lib/hydrate";
-import { handleRouteScroll, trackNavigationAction } from "./src/lib/scroll";
+import { handleRouteScroll, takeOverScrollRestoration, trackNavigationAction } from "./src/lib/scroll";
 import "./src/styles/global.css";
 
 let takeNavigationAction: (() => "POP" | "PUSH") | undefined;
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   takeNavigationAction = trackNavigationAction(window);
+  takeOverScrollRestoration(window);
 };
 
 type HydrateFunction = ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFunction"]>>;

@@ -3,6 +3,7 @@ import {
   decideScroll,
   easeInOutCubic,
   handleRouteScroll,
+  takeOverScrollRestoration,
   prefersReducedMotion,
   scrollDuration,
   trackNavigationAction,
@@ -220,5 +221,24 @@ describe("gatsby-browser shouldUpdateScroll (the wiring)", () => {
     expect(afterRouteChange(routeChange("/about", "/about", "#story"))).toBe(true);
     runFrames();
     expect(scrollTo).not.toHaveBeenCalled();
+  });
+});
+
+describe("takeOverScrollRestoration", () => {
+  // jsdom has no history.scrollRestoration; browsers start every page on "auto".
+  beforeEach(() => {
+    Object.defineProperty(window.history, "scrollRestoration", { value: "auto", writable: true, configurable: true });
+  });
+
+  test("the runtime restores positions itself while it runs, and hands restoration back when the page is left", () => {
+    expect(window.history.scrollRestoration).toBe("auto");
+    takeOverScrollRestoration(window);
+    expect(window.history.scrollRestoration).toBe("manual");
+    window.dispatchEvent(new Event("pagehide"));
+    expect(window.history.scrollRestoration).toBe("auto");
+    const shown = new Event("pageshow") as Event & { persisted: boolean };
+    Object.defineProperty(shown, "persisted", { value: true });
+    window.dispatchEvent(shown);
+    expect(window.history.scrollRestoration).toBe("manual");
   });
 });
