@@ -82,6 +82,15 @@ async function whileHydrating(page: Page): Promise<void> {
   test.info().annotations.push({ type: "input during hydration", description: String(during) });
 }
 
+/** Opens `route` with the scripts held back, starts the runtime with a key press, and returns once React hydrates. */
+async function startHydrating(page: Page, route: string): Promise<void> {
+  const held = await holdScripts(page);
+  await page.goto(route);
+  await page.keyboard.press("Shift");
+  held.release();
+  await whileHydrating(page);
+}
+
 test("every route: no script is requested before an interaction, yet the page is complete with the visitor's year", async ({
   page,
 }) => {
@@ -204,11 +213,7 @@ for (const cpu of [1, 4]) {
       test("during hydration: a click on the dropdown button opens it as CSS does, and React keeps it open", async ({
         page,
       }) => {
-        const held = await holdScripts(page);
-        await page.goto(ROUTES.about);
-        await page.keyboard.press("Shift");
-        held.release();
-        await whileHydrating(page);
+        await startHydrating(page, ROUTES.about);
         await dropdownButton(page).click();
         await expect(dropdown(page)).toBeVisible();
         await expect(dropdownButton(page)).toBeFocused();
@@ -225,11 +230,7 @@ for (const cpu of [1, 4]) {
       });
 
       test("during hydration: a link clicked goes to its page", async ({ page }) => {
-        const held = await holdScripts(page);
-        await page.goto(ROUTES.about);
-        await page.keyboard.press("Shift");
-        held.release();
-        await whileHydrating(page);
+        await startHydrating(page, ROUTES.about);
         await desktopNav(page).getByRole("link", { name: NAV.contact, exact: true }).click();
         await expect(page).toHaveURL(/\/contact\/$/);
         await expect(page.locator("h1")).toHaveText(readYaml<{ title: string }>("contact.yaml").title);
@@ -296,11 +297,7 @@ for (const cpu of [1, 4]) {
       test("during hydration: a tap on the toggle opens the menu at once, and React keeps it open", async ({
         page,
       }) => {
-        const held = await holdScripts(page);
-        await page.goto(ROUTES.home);
-        await page.keyboard.press("Shift");
-        held.release();
-        await whileHydrating(page);
+        await startHydrating(page, ROUTES.home);
         await menuButton(page).tap();
         await expect(menu(page)).toBeVisible();
         await expect(menuButton(page)).toBeFocused();
@@ -318,11 +315,7 @@ for (const cpu of [1, 4]) {
       test("during hydration: a tap that opens and a tap that closes the menu leave it closed, React agreeing", async ({
         page,
       }) => {
-        const held = await holdScripts(page);
-        await page.goto(ROUTES.home);
-        await page.keyboard.press("Shift");
-        held.release();
-        await whileHydrating(page);
+        await startHydrating(page, ROUTES.home);
         await menuButton(page).tap();
         await menuButton(page).tap();
         await expect(menu(page)).toBeHidden();
