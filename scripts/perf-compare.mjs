@@ -15,7 +15,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { copyStripped, serve } from "./perf-lib.mjs";
+import { copyStripped, openQuiet, serve } from "./perf-lib.mjs";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { chromium as playwrightChromium } from "@playwright/test";
@@ -86,7 +86,7 @@ async function scriptWeight(browser, base, route) {
     const early = !interacted;
     sizes.push(request.sizes().then((s) => ({ early, bytes: s.responseBodySize })));
   });
-  await page.goto(`${base}${route}`, { waitUntil: "networkidle" });
+  await openQuiet(page, `${base}${route}`);
   interacted = true;
   await page.keyboard.press("Shift");
   await page.locator("header[data-enhanced]").waitFor({ state: "attached", timeout: 15_000 });

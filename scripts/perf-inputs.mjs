@@ -22,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
-import { copyStripped, serve } from "./perf-lib.mjs";
+import { copyStripped, openQuiet, serve } from "./perf-lib.mjs";
 import { chromium as playwrightChromium } from "@playwright/test";
 
 const require = createRequire(import.meta.url);
@@ -81,7 +81,7 @@ async function trial(browser, variant, width, delay) {
     await page.addInitScript(observeEvents);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
-    await page.goto(`${variant.base}${ROUTE}`, { waitUntil: "networkidle" });
+    await openQuiet(page, `${variant.base}${ROUTE}`);
     if (variant.kind === "running") {
       await page.keyboard.press("Shift");
       await page.locator("header[data-enhanced]").waitFor({ state: "attached", timeout: 20_000 });

@@ -1,5 +1,5 @@
-// What the performance scripts (perf-compare, perf-inputs, perf-trace) share: a script-free copy of a build, and a
-// build served by scripts/serve.mjs on a port of its own.
+// What the performance scripts (perf-compare, perf-inputs, perf-trace) share: a script-free copy of a build, a build
+// served by scripts/serve.mjs on a port of its own, and opening a page until it is loaded and quiet.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -40,4 +40,15 @@ export function serve(dir, port) {
     child.stdout.once("data", () => resolve(child));
     child.once("exit", (code) => reject(new Error(`server for ${dir} exited with ${code}`)));
   });
+}
+
+/**
+ * Opens `url` and waits until the page has loaded (the whole document parsed, so the inline runtime loader at the end of
+ * <body> is listening) and the network has been idle for 500 ms. `networkidle` alone is not enough: with the CPU
+ * throttled on a busy machine Chromium reports it while the parser is still short of the loader, and an input pressed
+ * then never starts the runtime (seen in 3-9 of 16-30 trials with two browsers running, 2026-11-23).
+ */
+export async function openQuiet(page, url) {
+  await page.goto(url, { waitUntil: "load" });
+  await page.waitForLoadState("networkidle");
 }

@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
-import { serve } from "./perf-lib.mjs";
+import { openQuiet, serve } from "./perf-lib.mjs";
 import { chromium as playwrightChromium } from "@playwright/test";
 // Source maps of the build's chunks name the original module and function of each profiler sample (source-map-js
 // comes with Gatsby's toolchain; without it samples are named by chunk).
@@ -195,7 +195,7 @@ try {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(values.cpu) });
-  await page.goto(`http://127.0.0.1:${PORT}${values.route}`, { waitUntil: "networkidle" });
+  await openQuiet(page, `http://127.0.0.1:${PORT}${values.route}`);
   if (values.running) {
     await page.keyboard.press("Shift");
     await page.locator("header[data-enhanced]").waitFor({ state: "attached", timeout: 30_000 });

@@ -22,7 +22,8 @@ const browser = await chromium.launch({
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   for (const route of routes) {
-    await page.goto(base + route, { waitUntil: "networkidle" });
+    await page.goto(base + route, { waitUntil: "load" });
+    await page.waitForLoadState("networkidle");
     // Scroll through the page so lazy images load, as they do for a visitor, then back to the top.
     await page.evaluate(async () => {
       for (let y = 0; y < document.body.scrollHeight; y += 400) {
