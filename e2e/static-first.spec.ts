@@ -1,10 +1,12 @@
-// Static first: every page is complete before Gatsby's runtime starts, the runtime starts on the first interaction,
-// and React takes over what the visitor has open without closing it, moving focus, shifting layout or logging an error
+// Static first: every page is complete before Gatsby's runtime starts, the runtime downloads on the first interaction
+// and runs once the visitor pauses, and React takes over what the visitor has open without closing it, moving focus,
+// shifting layout or logging an error
 // (a hydration mismatch, React #418/#423, is a console error and fails every test here through the guard).
 // Interactions happen before the scripts are requested, while they load (held back by the test), and after hydration,
 // at normal CPU speed and with the CPU throttled 4x.
 import type { Page } from "@playwright/test";
 import { test, expect, services, hydrated, isMobile, readYaml, sitePaths, ROUTES } from "./fixtures";
+import { LOADER_MAX_BYTES, RUNTIME_QUIET_MS } from "../src/build/deferred-runtime";
 
 const SERVICES = services();
 const LABELS = readYaml<{
@@ -108,12 +110,47 @@ test("every route: no script is requested before an interaction, yet the page is
     await expect(enhanced(page)).toHaveCount(0);
     // One small loader stands in for the scripts.
     const loader = await page.locator("script#gatsby-runtime-loader").textContent();
-    expect(Buffer.byteLength(loader ?? "")).toBeLessThanOrEqual(1024);
+    expect(Buffer.byteLength(loader ?? "")).toBeLessThanOrEqual(LOADER_MAX_BYTES);
   }
   // The first interaction starts the runtime; the year survives hydration (no mismatch: the guard sees no error).
   await hydrated(page);
   expect(scripts.length).toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId("footer-year")).toHaveText("2031");
+});
+
+test("the first interaction starts the download; the runtime runs once the visitor pauses their key presses", async ({
+  page,
+}) => {
+  // In the page: when each key press happened, and when the loader added the runtime's scripts to <body>.
+  await page.addInitScript(() => {
+    const w = window as unknown as { keys: number[]; inserted?: number };
+    w.keys = [];
+    addEventListener("keydown", () => w.keys.push(performance.now()), true);
+    new MutationObserver(() => {
+      if (w.inserted === undefined && document.querySelector("body > script[src]")) w.inserted = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(ROUTES.home);
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Shift");
+    await page.waitForTimeout(100);
+  }
+  await expect(enhanced(page)).toBeAttached();
+  const { keys, inserted, fetched } = await page.evaluate(() => {
+    const w = window as unknown as { keys: number[]; inserted: number };
+    const runtime = performance
+      .getEntriesByType("resource")
+      .find((e) => /\/webpack-runtime-[0-9a-f]+\.js$/.test(e.name));
+    return { keys: w.keys, inserted: w.inserted, fetched: runtime?.startTime ?? Infinity };
+  });
+  expect(keys).toHaveLength(6);
+  // The rule, whatever this machine's speed: the scripts run after the first press followed by a pause, not before.
+  const pause = keys.findIndex((at, i) => i === keys.length - 1 || keys[i + 1] - at >= RUNTIME_QUIET_MS);
+  expect(keys.filter((at) => at < inserted)).toHaveLength(pause + 1);
+  expect(inserted - keys[pause]).toBeGreaterThanOrEqual(RUNTIME_QUIET_MS);
+  // The download does not wait for the pause: it started before the last press that postponed the scripts.
+  if (pause > 0) expect(fetched).toBeLessThan(keys[pause]);
+  expect(fetched).toBeGreaterThan(keys[0]);
 });
 
 test("a link clicked before the runtime is ready simply loads the page", async ({ page }) => {

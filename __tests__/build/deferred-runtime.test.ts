@@ -2,7 +2,9 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import {
+  INPUT_EVENTS,
   LOADER_MAX_BYTES,
+  RUNTIME_QUIET_MS,
   START_EVENTS,
   type DeferredScript,
   deferRuntimeInDir,
@@ -100,7 +102,7 @@ describe("deferScripts on a page as Gatsby builds it", () => {
 test("script preload and prefetch hints are removed; other hints stay", () => {
   const { html, removedLinks } = deferScripts(PAGE_WITH_PRELOADS);
   expect(removedLinks).toHaveLength(2);
-  expect(html).not.toMatch(/as="script"/);
+  expect(html).not.toMatch(/<link[^>]*as="script"/);
   expect(html).toContain('<link rel="preload" as="font" href="/font.woff2" crossorigin="anonymous"/>');
 });
 
@@ -122,15 +124,18 @@ test("attributes are read as the browser reads them", () => {
 describe("the loader in a browser (jsdom)", () => {
   const SCRIPTS: DeferredScript[] = [
     { src: "/webpack-runtime-1.js", attributes: { async: "" } },
-    { src: "/framework-2.js", attributes: { async: "" } },
+    { src: "/framework-2.js", attributes: { async: "", crossorigin: "anonymous" } },
     { src: "/ordered-3.js", attributes: {} },
   ];
   const added = () => Array.from(document.querySelectorAll<HTMLScriptElement>("script[src]"));
+  const preloads = () => Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"]'));
+  const FRAME = 20; // past one animation frame of jest's fake timers (16 ms), and the task after it
   let addSpy: jest.SpyInstance;
   let removeSpy: jest.SpyInstance;
 
   beforeEach(() => {
     jest.useFakeTimers();
+    document.head.innerHTML = "";
     document.body.innerHTML = "<main><button>Somewhere</button></main>";
     addSpy = jest.spyOn(window, "addEventListener");
     removeSpy = jest.spyOn(window, "removeEventListener");
@@ -145,32 +150,74 @@ describe("the loader in a browser (jsdom)", () => {
     addSpy.mockRestore();
     removeSpy.mockRestore();
   });
+  const press = (type: string) => document.querySelector("button")?.dispatchEvent(new Event(type, { bubbles: true }));
 
-  test("listens passively for exactly the start events, and adds nothing before one happens", () => {
+  test("listens passively for exactly the start events, and fetches or adds nothing before one happens", () => {
     const listened = addSpy.mock.calls.map(([type, , options]) => [type, options]);
     expect(listened).toEqual(START_EVENTS.map((type) => [type, { capture: true, passive: true }]));
+    jest.advanceTimersByTime(10_000);
     expect(added()).toEqual([]);
+    expect(preloads()).toEqual([]);
   });
 
-  test.each(START_EVENTS)("%s adds the scripts once, in order, at the end of <body>, then stops listening", (type) => {
-    document.querySelector("button")?.dispatchEvent(new Event(type, { bubbles: true }));
-    // The interaction's own handler adds nothing: the scripts come in a task after the next frame, so the paint that
-    // answers the interaction is not delayed by their insertion.
+  test.each(START_EVENTS)(
+    "%s starts the download after the next frame and adds the scripts once, in order, after the pause",
+    (type) => {
+      press(type);
+      // The interaction's own handler adds nothing, so the paint that answers it is not delayed.
+      expect(preloads()).toEqual([]);
+      jest.advanceTimersByTime(FRAME);
+      expect(preloads().map((l) => [l.getAttribute("href"), l.as, l.getAttribute("crossorigin")])).toEqual([
+        ["/webpack-runtime-1.js", "script", null],
+        ["/framework-2.js", "script", "anonymous"],
+        ["/ordered-3.js", "script", null],
+      ]);
+      expect(added()).toEqual([]);
+      jest.advanceTimersByTime(RUNTIME_QUIET_MS - FRAME - 1);
+      expect(added()).toEqual([]);
+      expect(removeSpy).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1); // the pause: the loader stops listening, and adds the scripts after the next frame
+      const removed = removeSpy.mock.calls.map(([t, , options]) => [t, options]);
+      expect(removed).toEqual(START_EVENTS.map((t) => [t, { capture: true, passive: true }]));
+      expect(added()).toEqual([]);
+      jest.advanceTimersByTime(FRAME);
+      const scripts = added();
+      expect(scripts.map((s) => s.getAttribute("src"))).toEqual(SCRIPTS.map((s) => s.src));
+      // async as the page had it; the one without keeps its place in the order (its force-async flag is cleared).
+      expect(scripts.map((s) => s.hasAttribute("async"))).toEqual([true, true, false]);
+      expect(scripts[1].getAttribute("crossorigin")).toBe("anonymous");
+      expect(document.body.lastElementChild).toBe(scripts[2]);
+      for (const other of START_EVENTS) window.dispatchEvent(new Event(other));
+      jest.runAllTimers();
+      expect(added()).toHaveLength(SCRIPTS.length);
+      expect(preloads()).toHaveLength(SCRIPTS.length);
+    },
+  );
+
+  test.each(INPUT_EVENTS)("a %s postpones the scripts until the visitor has paused", (type) => {
+    press("pointerover");
+    jest.advanceTimersByTime(300);
+    press(type); // 300 ms after the first interaction: the pause starts again
+    jest.advanceTimersByTime(RUNTIME_QUIET_MS - 1);
     expect(added()).toEqual([]);
-    jest.runOnlyPendingTimers(); // the next frame
+    press(type); // and again, just before it ended
+    jest.advanceTimersByTime(RUNTIME_QUIET_MS - 1);
     expect(added()).toEqual([]);
-    jest.runOnlyPendingTimers(); // the task after it
-    const scripts = added();
-    expect(scripts.map((s) => s.getAttribute("src"))).toEqual(SCRIPTS.map((s) => s.src));
-    // async as the page had it; the one without keeps its place in the order (its force-async flag is cleared).
-    expect(scripts.map((s) => s.hasAttribute("async"))).toEqual([true, true, false]);
-    expect(document.body.lastElementChild).toBe(scripts[2]);
-    const removed = removeSpy.mock.calls.map(([t, , options]) => [t, options]);
-    expect(removed).toEqual(START_EVENTS.map((t) => [t, { capture: true, passive: true }]));
-    for (const other of START_EVENTS) window.dispatchEvent(new Event(other));
-    jest.runAllTimers();
+    jest.advanceTimersByTime(1 + FRAME);
     expect(added()).toHaveLength(SCRIPTS.length);
+    expect(preloads()).toHaveLength(SCRIPTS.length); // downloaded once, at the first interaction
   });
+
+  test.each(START_EVENTS.filter((type) => !INPUT_EVENTS.includes(type)))(
+    "%s after the first interaction does not postpone the scripts (only taps, clicks and key presses do)",
+    (type) => {
+      press("pointerdown");
+      jest.advanceTimersByTime(300);
+      press(type);
+      jest.advanceTimersByTime(RUNTIME_QUIET_MS - 300 + FRAME);
+      expect(added()).toHaveLength(SCRIPTS.length);
+    },
+  );
 });
 
 test("deferRuntimeInDir rewrites every page of a build and reports the scripts", () => {
