@@ -1,9 +1,9 @@
 /**
  * Static first: Gatsby's runtime waits for the visitor. In every built page, the external `<script src>` tags (the
- * webpack runtime, React and Gatsby's app) become one small inline loader. The visitor's first pointerover,
- * pointerdown, touchstart, keydown, focusin, wheel or scroll starts downloading them (preloads, once the next frame
- * has answered it); they are added to the page, in the same order and with the same attributes, to run once the
- * visitor pauses: RUNTIME_QUIET_MS without a tap, click or key press (issue 20). Then the loader stops listening.
+ * webpack runtime, React and Gatsby's app) become one small inline loader. After the visitor's first pointerover,
+ * pointerdown, touchstart, keydown, focusin, wheel or scroll it adds the same scripts, in the same order and with the
+ * same attributes, once the visitor pauses: RUNTIME_QUIET_MS without a tap, click or key press (issue 20). Then it
+ * stops listening.
  * `<link rel="preload|modulepreload|prefetch" as="script">` tags go too, so no script is fetched before that
  * interaction. The inline data scripts the runtime needs (`gatsby-script-loader` with
  * the page path, `gatsby-chunk-mapping`, the compilation hash) stay where they are.
@@ -25,14 +25,14 @@ import { listHtmlFiles } from "./hosting";
 export const START_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"];
 
 /**
- * The inputs that postpone running the runtime: the ones INP measures (a tap or click starts with pointerdown or
- * touchstart, a key press with keydown). Hovering, focus, wheel and scrolling start the download but do not postpone.
+ * The inputs that postpone the runtime: the ones INP measures (a tap or click starts with pointerdown or touchstart,
+ * a key press with keydown). Hovering, focus, wheel and scrolling start the wait but do not prolong it.
  */
 export const INPUT_EVENTS = ["pointerdown", "touchstart", "keydown"];
 
 /**
- * How long the visitor must pause (no INPUT_EVENTS) before the runtime's scripts run. Evaluating them and starting
- * the runtime is a few long tasks (20-80 ms each with the CPU throttled 4x: webpack's start runs the whole module graph
+ * How long the visitor must pause (no INPUT_EVENTS) before the runtime's scripts are fetched and run. Running them and
+ * starting the runtime is a few long tasks (20-80 ms each with the CPU throttled 4x: webpack's start runs the whole module graph
  * in one); an input that lands in one waits for its end. Taps and key presses come in bursts, a few hundred
  * milliseconds apart, so the runtime starts after the burst rather than in the middle of it (docs/performance.md).
  */
@@ -70,27 +70,23 @@ export function parseAttributes(source: string): Record<string, string> {
 }
 
 /**
- * The loader's source. On the first start event it starts a timer of RUNTIME_QUIET_MS, which every INPUT_EVENTS
- * restarts, and, in a task after the next frame (requestAnimationFrame, then setTimeout, so the paint that answers the
- * interaction comes first), adds a `<link rel="preload" as="script">` per script to <head>, so the download does not
- * wait for the pause. When the timer fires the loader stops listening and, again after the next frame, adds the
- * scripts to the end of <body>, where Gatsby had them; they run from the preloads. A script that had neither `async`
- * nor `defer` keeps its place in the order (`async = false` on an inserted script); `async` ones stay async. Preloads
- * carry the script's `crossorigin` (and `integrity`), so the script element reuses them.
+ * The loader's source. The first start event starts a timer of RUNTIME_QUIET_MS, which every INPUT_EVENTS restarts.
+ * When it fires, the loader stops listening and, in a task after the next frame (requestAnimationFrame, then
+ * setTimeout), adds the scripts to the end of <body>, where Gatsby had them. A script that had neither `async` nor
+ * `defer` keeps its place in the order (`async = false` on an inserted script); `async` ones stay async.
+ * Nothing is fetched during the burst either: preloading the scripts at the first interaction made a second tap right
+ * after it slower (the responses' handling on the main thread; docs/performance.md, 2026-11-23 23:10 UTC).
  */
 export function loaderSource(scripts: readonly DeferredScript[]): string {
   const list = JSON.stringify(scripts.map(({ src, attributes }) => [src, attributes])).replace(/</g, "\\u003c");
   return (
     `!function(){var w=window,d=document,E=${JSON.stringify(START_EVENTS)},I=${JSON.stringify(INPUT_EVENTS)},` +
     `S=${list},o={capture:!0,passive:!0},n=0,t;` +
-    // f: after the next frame, then in a task of its own.
-    `function f(g){w.requestAnimationFrame(function(){setTimeout(g)})}` +
-    // r: every start event. The first starts the download and the timer; an input restarts the timer.
-    `function r(e){if(!n){n=1;f(p)}if(n<2&&(!t||I.indexOf(e.type)>=0)){clearTimeout(t);t=setTimeout(q,${RUNTIME_QUIET_MS})}}` +
-    `function p(){S.forEach(function(x){var l=d.createElement("link"),k;l.rel="preload";l.as="script";` +
-    `for(k in x[1])/^(crossorigin|integrity)$/.test(k)&&l.setAttribute(k,x[1][k]);l.href=x[0];d.head.appendChild(l)})}` +
-    // q: the pause. Stop listening, add the scripts after the next frame.
-    `function q(){n=2;E.forEach(function(e){w.removeEventListener(e,r,o)});f(a)}` +
+    // r: every start event. The first starts the timer; a tap, click or key press starts it again.
+    `function r(e){if(!n&&(!t||I.indexOf(e.type)>=0)){clearTimeout(t);t=setTimeout(q,${RUNTIME_QUIET_MS})}}` +
+    // q: the pause. Stop listening; add the scripts in a task after the next frame.
+    `function q(){n=1;E.forEach(function(e){w.removeEventListener(e,r,o)});` +
+    `w.requestAnimationFrame(function(){setTimeout(a)})}` +
     `function a(){S.forEach(function(x){var s=d.createElement("script"),k;s.async=!1;` +
     `for(k in x[1])s.setAttribute(k,x[1][k]);s.src=x[0];d.body.appendChild(s)})}` +
     `E.forEach(function(e){w.addEventListener(e,r,o)})}();`
