@@ -34,12 +34,22 @@ if (!fs.existsSync(path.join(root, "_nginx", "headers-server.conf"))) {
   fail(`No build with its nginx headers in ${root}: run npm run build first.`);
 }
 
-/** deploy/nginx.conf with this machine's build directory and port in place of the deployed ones. */
+/** A path as one nginx parameter: quoted, so a folder with spaces (or ; { } #) stays one argument. */
+const quoted = (file) => `"${file.replace(/[\\"]/g, "\\$&")}"`;
+
+/**
+ * deploy/nginx.conf with this machine's build directory and port in place of the deployed ones. Each path that starts
+ * with the deployed root (`root …;`, the two `include …;`) becomes one quoted parameter: a checkout under a folder
+ * with a space made nginx stop with 'invalid number of arguments in "include" directive'.
+ */
 function siteConfig(text, { root, port }) {
   if (!text.includes(DEPLOYED_ROOT) || !/^\s*listen 80;$/m.test(text)) {
     throw new Error(`deploy/nginx.conf must contain ${DEPLOYED_ROOT} and "listen 80;" for the tests to replace`);
   }
-  return text.replaceAll(DEPLOYED_ROOT, root).replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
+  const deployedPath = new RegExp(`${DEPLOYED_ROOT.replace(/[/.]/g, "\\$&")}([^\\s;"']*)`, "g");
+  return text
+    .replace(deployedPath, (_match, rest) => quoted(root + rest))
+    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
 }
 
 /** Lines of an /etc/passwd- or /etc/group-style file, split on ":". */
@@ -133,14 +143,14 @@ const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-"));
 fs.chmodSync(prefix, 0o755);
 const site = siteConfig(fs.readFileSync(path.join(repo, "deploy", "nginx.conf"), "utf8"), { root, port });
 const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-  .map((name) => `  ${name}_temp_path ${path.join(prefix, name)};`)
+  .map((name) => `  ${name}_temp_path ${quoted(path.join(prefix, name))};`)
   .join("\n");
 fs.writeFileSync(
   path.join(prefix, "nginx.conf"),
   `daemon off;
 ${userDirective}
 worker_processes 1;
-pid ${path.join(prefix, "nginx.pid")};
+pid ${quoted(path.join(prefix, "nginx.pid"))};
 error_log stderr warn;
 events { worker_connections 256; }
 http {
