@@ -154,6 +154,31 @@ test("after the first interaction, the runtime is fetched and run once the visit
   expect(fetched).toBeGreaterThan(keys[pause] + RUNTIME_QUIET_MS);
 });
 
+test("the runtime starts in tasks an input can come between: React's modules first, then webpack's start of the app", async ({
+  page,
+}) => {
+  await page.goto(ROUTES.home);
+  await hydrated(page);
+  // Webpack lists every chunk it took in on its chunk-loading global, in order, with its start function if it had one.
+  const chunks = await page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    const global = Object.keys(w).filter((key) => key.startsWith("webpackChunk"));
+    const list = global.length === 1 ? (w[global[0]] as [(number | string)[], object, unknown?][]) : [];
+    return list.map(([ids, modules, start]) => ({ ids, modules: Object.keys(modules).length, start: !!start }));
+  });
+  // The app's chunk came in with its modules and without its start; two starts of the loader's own came right after
+  // it, the framework's modules (-1), then webpack's start of the app (-2); no chunk was started any other way.
+  const listed = JSON.stringify(chunks);
+  expect(
+    chunks.filter((chunk) => chunk.start).map((chunk) => chunk.ids),
+    listed,
+  ).toEqual([[-1], [-2]]);
+  const first = chunks.findIndex((chunk) => chunk.start);
+  expect(chunks[first - 1], listed).toMatchObject({ start: false });
+  expect(chunks[first - 1].modules, listed).toBeGreaterThan(0);
+  expect(chunks[first + 1].ids, listed).toEqual([-2]);
+});
+
 test("a link clicked before the runtime is ready simply loads the page", async ({ page }) => {
   const held = await holdScripts(page);
   await page.goto(ROUTES.home);

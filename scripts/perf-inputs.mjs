@@ -1,6 +1,7 @@
 // Input responsiveness while the runtime starts, measured the way INP is: the Event Timing API's event durations (from
 // the input's timestamp to the next paint after its handlers) of the visitor's first input and of a second input 0,
-// 150 and 400 ms after it, in Debian's Chromium with the CPU throttled (4x by default), at 375 px with touch and at
+// 150, 400, 600 and 800 ms after it (the first second: inputs up to 400 ms postpone the runtime's start, which waits for
+// a 500 ms pause; at 600 and 800 ms they land while it starts), in Debian's Chromium with the CPU throttled (4x by default), at 375 px with touch and at
 // 1280 px with a mouse. In one run, interleaved so a busy machine weighs on every variant alike, on:
 //   built     the production build: the first input starts the runtime, the second lands while it starts
 //   running   the same build with the runtime already started and hydrated before the first input
@@ -15,7 +16,7 @@
 // count as 16). "Worst" is the longer of the two, what INP would report for the visit.
 //
 // Usage: node scripts/perf-inputs.mjs [<before-public-dir>] <after-public-dir> [--trials 3] [--cpu 4]
-//        [--delays 0,150,400] [--widths 375,1280] [--route /] [--port 9640] [--out reports/perf-inputs.md]
+//        [--delays 0,150,400,600,800] [--widths 375,1280] [--route /] [--port 9640] [--out reports/perf-inputs.md]
 // e.g.   npm run perf:inputs -- /tmp/landed/public public
 import fs from "node:fs";
 import os from "node:os";
@@ -33,7 +34,7 @@ const { values, positionals } = parseArgs({
   options: {
     trials: { type: "string", default: "3" },
     cpu: { type: "string", default: "4" },
-    delays: { type: "string", default: "0,150,400" },
+    delays: { type: "string", default: "0,150,400,600,800" },
     widths: { type: "string", default: "375,1280" },
     route: { type: "string", default: "/" },
     port: { type: "string", default: process.env.PERF_PORT || "9640" },

@@ -11,6 +11,7 @@ import {
   deferScripts,
   loaderSource,
   parseAttributes,
+  readChunkModules,
 } from "../../src/build/deferred-runtime";
 import { inlineScriptHashes } from "../../src/build/hosting";
 
@@ -94,8 +95,10 @@ describe("deferScripts on a page as Gatsby builds it", () => {
   });
 
   test("a loader that would outgrow its budget fails the build instead of shipping", () => {
-    const many = Array.from({ length: 40 }, (_, i) => `<script src="/chunk-${i}-0123456789abcdef.js" async></script>`);
-    expect(() => deferScripts(PAGE.replace("</body>", `${many.join("")}</body>`))).toThrow(/over its 1024 budget/);
+    const many = Array.from({ length: 60 }, (_, i) => `<script src="/chunk-${i}-0123456789abcdef.js" async></script>`);
+    expect(() => deferScripts(PAGE.replace("</body>", `${many.join("")}</body>`))).toThrow(
+      new RegExp(`over its ${LOADER_MAX_BYTES} budget`),
+    );
   });
 });
 
@@ -174,8 +177,8 @@ describe("the loader in a browser (jsdom)", () => {
     jest.advanceTimersByTime(FRAME);
     const scripts = added();
     expect(scripts.map((s) => s.getAttribute("src"))).toEqual(SCRIPTS.map((s) => s.src));
-    // async as the page had it; the one without keeps its place in the order (its force-async flag is cleared).
-    expect(scripts.map((s) => s.hasAttribute("async"))).toEqual([true, true, false]);
+    // They run in page order, whatever order they arrive in (webpack's runtime first): none is async.
+    expect(scripts.map((s) => s.async)).toEqual([false, false, false]);
     expect(scripts[1].getAttribute("crossorigin")).toBe("anonymous");
     expect(document.body.lastElementChild).toBe(scripts[2]);
     for (const other of START_EVENTS) window.dispatchEvent(new Event(other));
@@ -208,6 +211,138 @@ describe("the loader in a browser (jsdom)", () => {
   );
 });
 
+/**
+ * Webpack 5's JSONP chunk loading as its runtime chunk installs it (webpack/lib/web/JsonpChunkLoadingRuntimeModule.js,
+ * the code Gatsby's `webpack-runtime-*.js` holds): module factories, a module cache, and `webpackJsonpCallback` as the
+ * chunk-loading global's `push`. A chunk's start function runs only when one of its chunk ids is new. The production
+ * build runs the real one (e2e/static-first.spec.ts); this one shows each step in jsdom.
+ */
+function installWebpackRuntime(global: string, evaluated: string[]) {
+  const factories: Record<string, (module: { exports: unknown }, exports: unknown, require: Require) => void> = {};
+  const cache: Record<string, { exports: unknown }> = {};
+  type Require = (id: number | string) => unknown;
+  const require: Require = (id) => {
+    if (cache[id]) return cache[id].exports;
+    const module = (cache[id] = { exports: {} });
+    evaluated.push(String(id));
+    factories[id](module, module.exports, require);
+    return module.exports;
+  };
+  const installed: Record<string, number> = { 0: 0 };
+  type Chunk = [(number | string)[], Record<string, (typeof factories)[string]>, ((r: Require) => unknown)?];
+  const callback = (parent: ((chunk: Chunk) => number) | 0, [chunkIds, modules, start]: Chunk) => {
+    if (chunkIds.some((id) => installed[id] !== 0)) {
+      Object.assign(factories, modules);
+      if (start) start(require);
+    }
+    if (parent) parent([chunkIds, modules, start]);
+    for (const id of chunkIds) installed[id] = 0;
+  };
+  const w = window as unknown as Record<string, Chunk[]>;
+  const chunks = (w[global] = w[global] || []);
+  chunks.forEach((chunk) => callback(0, chunk));
+  chunks.push = callback.bind(null, chunks.push.bind(chunks)) as unknown as typeof chunks.push;
+  return chunks;
+}
+
+describe("the loader splits webpack's start into tasks (jsdom, webpack's chunk protocol)", () => {
+  const GLOBAL = "webpackChunkloader_test";
+  const SPLIT = { chunkGlobal: GLOBAL, modules: [7463, "react-dom"] };
+  const SCRIPTS: DeferredScript[] = [
+    { src: "/webpack-runtime-1.js", attributes: { async: "" } },
+    { src: "/framework-2.js", attributes: { async: "" } },
+    { src: "/app-3.js", attributes: { async: "" } },
+  ];
+  const evaluated: string[] = [];
+  const factory =
+    (deps: (number | string)[]) => (_m: unknown, _e: unknown, require: (id: number | string) => unknown) =>
+      deps.forEach((id) => require(id));
+  type PushedChunk = [(number | string)[], object, ((require: (id: number | string) => unknown) => void)?];
+  const chunks = () => (window as unknown as Record<string, { push: (chunk: PushedChunk) => void }>)[GLOBAL];
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    evaluated.length = 0;
+    delete (window as unknown as Record<string, unknown>)[GLOBAL];
+    document.body.innerHTML = "<main><h1>Page</h1></main>";
+    new Function(loaderSource(SCRIPTS, SPLIT))();
+    document.querySelector("h1")?.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+    jest.advanceTimersByTime(RUNTIME_QUIET_MS + 20);
+    expect(document.querySelectorAll("script[src]")).toHaveLength(3);
+    // The scripts run in page order: webpack's runtime, then the framework chunk, then the app chunk with its start.
+    installWebpackRuntime(GLOBAL, evaluated);
+    chunks().push([[593], { 7463: factory([]), "react-dom": factory([7463]), 9999: factory([]) }]);
+  });
+  afterEach(() => {
+    jest.runAllTimers();
+    jest.useRealTimers();
+  });
+
+  const pushApp = () =>
+    chunks().push([
+      [143, 869],
+      { entry: factory(["layout", "react-dom", 7463]), layout: factory([7463]) },
+      (require) => void require("entry"),
+    ]);
+
+  test("the app's modules arrive at once, its start waits; React's modules run in one task, the app in the next", () => {
+    pushApp();
+    expect(evaluated).toEqual([]); // the app chunk's own task only registers its modules
+    jest.advanceTimersToNextTimer();
+    expect(evaluated).toEqual(["7463", "react-dom"]); // the framework's modules, in a task of their own
+    jest.advanceTimersToNextTimer();
+    // webpack's start as webpack wrote it, in the next task: every module once (React's from the cache).
+    expect(evaluated).toEqual(["7463", "react-dom", "entry", "layout"]);
+    jest.runAllTimers();
+    expect(evaluated).toHaveLength(4);
+  });
+
+  test("nothing runs that the app does not import, apart from the framework's own modules", () => {
+    pushApp();
+    jest.runAllTimers();
+    expect(evaluated).not.toContain("9999"); // in the framework chunk, but named in neither list
+  });
+
+  test("chunks the app loads later (page components) go through webpack at once, as without the loader", () => {
+    pushApp();
+    jest.runAllTimers();
+    const listed = () => (chunks() as unknown as PushedChunk[]).length;
+    const before = listed();
+    chunks().push([[321], { page: factory([7463]) }]);
+    expect(listed()).toBe(before + 1); // webpack took it in the same task: its parent push listed it
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  test("each start goes through webpack's protocol with a fresh chunk id, so webpack runs it (and lists it)", () => {
+    pushApp();
+    jest.runAllTimers();
+    const ids = Array.from(chunks() as unknown as PushedChunk[], ([chunkIds, , start]) => [chunkIds, !!start]);
+    expect(ids).toEqual([
+      [[593], false],
+      [[143, 869], false],
+      [[-1], true],
+      [[-2], true],
+    ]);
+  });
+});
+
+test("readChunkModules reads a chunk's module ids and webpack's global without running the chunk's modules", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "chunk-"));
+  try {
+    const file = path.join(dir, "framework-0123.js");
+    fs.writeFileSync(
+      file,
+      `"use strict";(self.webpackChunkharborline=self.webpackChunkharborline||[]).push([[593],` +
+        `{961:function(e,t,n){throw new Error("ran")},5338:function(e,t,n){},"./x.js":function(){}}]);`,
+    );
+    expect(readChunkModules(file)).toEqual({ chunkGlobal: "webpackChunkharborline", modules: [961, 5338, "./x.js"] });
+    fs.writeFileSync(file, `console.log("not a chunk")`);
+    expect(() => readChunkModules(file)).toThrow(`${file} is not a webpack chunk`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test("deferRuntimeInDir rewrites every page of a build and reports the scripts", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deferred-runtime-"));
   try {
@@ -216,9 +351,17 @@ test("deferRuntimeInDir rewrites every page of a build and reports the scripts",
     fs.writeFileSync(path.join(dir, "index.html"), PAGE.replace('"/about"', '"/"'));
     fs.writeFileSync(path.join(dir, "about", "index.html"), PAGE);
     fs.writeFileSync(path.join(dir, "page-data", "ignored.html"), PAGE);
+    fs.writeFileSync(
+      path.join(dir, "framework-34442b07ce37eead3834.js"),
+      `(self.webpackChunksite=self.webpackChunksite||[]).push([[593],{961:function(){},5338:function(){}}]);`,
+    );
     const result = deferRuntimeInDir(dir);
     expect(result.pages).toBe(2);
     expect(result.scripts).toHaveLength(3);
+    expect(result.split).toEqual({ chunkGlobal: "webpackChunksite", modules: [961, 5338] });
+    // Each page's loader holds webpack's start and runs the framework's modules before it.
+    expect(fs.readFileSync(path.join(dir, "index.html"), "utf8")).toContain('w["webpackChunksite"]');
+    expect(fs.readFileSync(path.join(dir, "index.html"), "utf8")).toContain("[961,5338].forEach");
     for (const file of ["index.html", "about/index.html"]) {
       expect(externalScripts(fs.readFileSync(path.join(dir, file), "utf8"))).toEqual([]);
     }

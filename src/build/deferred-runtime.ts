@@ -19,6 +19,8 @@
  * included) into the page's Content-Security-Policy.
  */
 import fs from "fs";
+import path from "path";
+import vm from "vm";
 import { listHtmlFiles } from "./hosting";
 
 /** The first interactions that start the runtime (issue 9); the loader listens for them passively, once. */
@@ -39,7 +41,7 @@ export const INPUT_EVENTS = ["pointerdown", "touchstart", "keydown"];
 export const RUNTIME_QUIET_MS = 500;
 
 /** The loader must stay small: it is inline in every page. */
-export const LOADER_MAX_BYTES = 1024;
+export const LOADER_MAX_BYTES = 1280;
 
 /** An external script as the page had it: its URL and its other attributes (e.g. async: ""). */
 export interface DeferredScript {
@@ -70,15 +72,50 @@ export function parseAttributes(source: string): Record<string, string> {
 }
 
 /**
+ * How the loader splits the runtime's start (issue 20): webpack's chunk-loading global (`self.webpackChunk<name>`) and
+ * the ids of the `framework` chunk's modules (React, React DOM, the scheduler, prop-types), read from the built chunk.
+ * Without it the loader adds the scripts and webpack starts the app as it always does.
+ */
+export interface RuntimeSplit {
+  chunkGlobal: string;
+  modules: (number | string)[];
+}
+
+/**
  * The loader's source. The first start event starts a timer of RUNTIME_QUIET_MS, which every INPUT_EVENTS restarts.
  * When it fires, the loader stops listening and, in a task after the next frame (requestAnimationFrame, then
- * setTimeout), adds the scripts to the end of <body>, where Gatsby had them. A script that had neither `async` nor
- * `defer` keeps its place in the order (`async = false` on an inserted script); `async` ones stay async.
+ * setTimeout), adds the scripts to the end of <body>, where Gatsby had them. They download in parallel and run in page
+ * order (`async = false`: webpack's runtime, then `framework`, then `app`), whatever order they arrive in.
  * Nothing is fetched during the burst either: preloading the scripts at the first interaction made a second tap right
  * after it slower (the responses' handling on the main thread; docs/performance.md, 2026-11-23 23:10 UTC).
+ *
+ * With a RuntimeSplit, the start of the app is cut into tasks an input can come between (docs/performance.md, long
+ * task 4). Webpack starts the app from the `app` chunk's third element, a function it calls with its `require` when the
+ * chunk arrives, and that call evaluates the whole module graph in one task. The loader stands between webpack and its
+ * chunk-loading global's `push` (the one webpack's runtime installs): a chunk without a start function goes through
+ * unchanged; the entry chunk's modules go through at once, and its start is held. Then, each in a task of its own: the
+ * framework's modules (React DOM's evaluation), then webpack's start as webpack wrote it. Both go through webpack's own
+ * chunk protocol, as chunks with fresh ids (-1, -2: webpack runs a chunk's start function only when one of its ids is
+ * new), so every module still runs through webpack's `require`, once, and nothing runs that the app would not run: the
+ * framework's modules are libraries the app imports (React DOM, React, the scheduler, prop-types), with no effect but
+ * defining themselves.
  */
-export function loaderSource(scripts: readonly DeferredScript[]): string {
-  const list = JSON.stringify(scripts.map(({ src, attributes }) => [src, attributes])).replace(/</g, "\\u003c");
+export function loaderSource(scripts: readonly DeferredScript[], split?: RuntimeSplit): string {
+  // `async` goes: the loader runs the scripts in page order (webpack's runtime must run before the chunks it loads).
+  const ordered = (attributes: Record<string, string>) =>
+    Object.fromEntries(Object.entries(attributes).filter(([name]) => name !== "async"));
+  const list = JSON.stringify(scripts.map(({ src, attributes }) => [src, ordered(attributes)])).replace(
+    /</g,
+    "\\u003c",
+  );
+  const hook = split
+    ? // h: webpack's push, as the loader passes it on. p: webpack's own, once its runtime has installed it.
+      `var g=w[${JSON.stringify(split.chunkGlobal)}]=w[${JSON.stringify(split.chunkGlobal)}]||[],p,u=0;` +
+      `Object.defineProperty(g,"push",{configurable:!0,get:function(){return p?h:[].push},set:function(f){p=f}});` +
+      `function h(c){if(!c[2])return p(c);p([c[0],c[1]]);` +
+      `v(function(r){${JSON.stringify(split.modules)}.forEach(function(m){r(m)})},function(){v(c[2])})}` +
+      `function v(f,k){setTimeout(function(){p([[--u],{},f]);k&&k()})}`
+    : "";
   return (
     `!function(){var w=window,d=document,E=${JSON.stringify(START_EVENTS)},I=${JSON.stringify(INPUT_EVENTS)},` +
     `S=${list},o={capture:!0,passive:!0},n=0,t;` +
@@ -87,8 +124,8 @@ export function loaderSource(scripts: readonly DeferredScript[]): string {
     // q: the pause. Stop listening; add the scripts in a task after the next frame.
     `function q(){n=1;E.forEach(function(e){w.removeEventListener(e,r,o)});` +
     `w.requestAnimationFrame(function(){setTimeout(a)})}` +
-    `function a(){S.forEach(function(x){var s=d.createElement("script"),k;s.async=!1;` +
-    `for(k in x[1])s.setAttribute(k,x[1][k]);s.src=x[0];d.body.appendChild(s)})}` +
+    `function a(){${hook}S.forEach(function(x){var s=d.createElement("script"),k;` +
+    `for(k in x[1])s.setAttribute(k,x[1][k]);s.async=!1;s.src=x[0];d.body.appendChild(s)})}` +
     `E.forEach(function(e){w.addEventListener(e,r,o)})}();`
   );
 }
@@ -107,7 +144,7 @@ function isScriptHint(tag: string): boolean {
 }
 
 /** Rewrites one page. Pure: the same HTML in gives the same HTML out, and a rewritten page comes back unchanged. */
-export function deferScripts(html: string): DeferResult {
+export function deferScripts(html: string, split?: RuntimeSplit): DeferResult {
   const removedLinks: string[] = [];
   let out = html.replace(LINK, (tag) => {
     if (!isScriptHint(tag)) return tag;
@@ -123,7 +160,7 @@ export function deferScripts(html: string): DeferResult {
     return "";
   });
   if (scripts.length === 0) return { html: out, scripts, removedLinks };
-  const loader = loaderSource(scripts);
+  const loader = loaderSource(scripts, split);
   if (Buffer.byteLength(loader) > LOADER_MAX_BYTES) {
     throw new Error(`The runtime loader is ${Buffer.byteLength(loader)} bytes, over its ${LOADER_MAX_BYTES} budget.`);
   }
@@ -131,16 +168,49 @@ export function deferScripts(html: string): DeferResult {
   return { html: out, scripts, removedLinks };
 }
 
-/** Rewrites every HTML page under publicDir in place; returns how many pages now start their scripts on demand. */
-export function deferRuntimeInDir(publicDir: string): { pages: number; scripts: string[] } {
+/** The chunk file Gatsby's `framework` cache group writes: React, React DOM and their few dependencies. */
+const FRAMEWORK_CHUNK = /^\/framework-[0-9a-f]+\.js$/;
+
+/**
+ * Reads a built webpack chunk the way a browser would load it, without running any of its modules: the chunk's code
+ * only pushes `[chunkIds, modules]` onto webpack's chunk-loading global, which here is an array in an empty context.
+ * Returns that global's name and the ids of the modules, or throws naming the file when it is not a webpack chunk.
+ */
+export function readChunkModules(file: string): RuntimeSplit {
+  const self: Record<string, unknown> = {};
+  vm.runInNewContext(fs.readFileSync(file, "utf8"), { self }, { filename: file, timeout: 5000 });
+  const globals = Object.keys(self).filter((key) => key.startsWith("webpackChunk"));
+  const pushed = globals.length === 1 ? self[globals[0]] : undefined;
+  const modules = Array.isArray(pushed)
+    ? pushed.flatMap((chunk: unknown) =>
+        Array.isArray(chunk) && chunk[1] && typeof chunk[1] === "object" ? Object.keys(chunk[1]) : [],
+      )
+    : [];
+  if (modules.length === 0) {
+    throw new Error(`${file} is not a webpack chunk: it pushed no modules onto a webpackChunk global.`);
+  }
+  return { chunkGlobal: globals[0], modules: modules.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) };
+}
+
+/**
+ * Rewrites every HTML page under publicDir in place; returns how many pages now start their scripts on demand, and
+ * how the loader splits the runtime's start (undefined when the pages load no `framework` chunk).
+ */
+export function deferRuntimeInDir(publicDir: string): { pages: number; scripts: string[]; split?: RuntimeSplit } {
   let pages = 0;
   const seen = new Set<string>();
+  const splits = new Map<string, RuntimeSplit>();
   for (const file of listHtmlFiles(publicDir)) {
     const before = fs.readFileSync(file, "utf8");
-    const { html, scripts } = deferScripts(before);
+    const framework = deferScripts(before).scripts.find((script) => FRAMEWORK_CHUNK.test(script.src));
+    if (framework && !splits.has(framework.src)) {
+      splits.set(framework.src, readChunkModules(path.join(publicDir, framework.src)));
+    }
+    const split = framework ? splits.get(framework.src) : undefined;
+    const { html, scripts } = deferScripts(before, split);
     if (html !== before) fs.writeFileSync(file, html);
     if (scripts.length > 0) pages += 1;
     for (const script of scripts) seen.add(script.src);
   }
-  return { pages, scripts: [...seen] };
+  return { pages, scripts: [...seen], split: splits.values().next().value };
 }
