@@ -21,13 +21,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
-import { copyStripped, openQuiet, serve } from "./perf-lib.mjs";
-import { chromium as playwrightChromium } from "@playwright/test";
-
-const require = createRequire(import.meta.url);
-const chromium = require("./chromium.json");
+import { copyStripped, launchChromium, openQuiet, serve, throttledPage } from "./perf-lib.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -72,16 +67,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** One trial: a fresh context, the page loaded and idle, the first input, the second `delay` ms later. */
 async function trial(browser, variant, width, delay) {
   const mobile = width < 768;
-  const context = await browser.newContext({
-    viewport: { width, height: mobile ? 740 : 800 },
-    hasTouch: mobile,
-    isMobile: mobile,
-  });
+  const { context, page } = await throttledPage(browser, { width, cpu: CPU, init: observeEvents });
   try {
-    const page = await context.newPage();
-    await page.addInitScript(observeEvents);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
     await openQuiet(page, `${variant.base}${ROUTE}`);
     if (variant.kind === "running") {
       await page.keyboard.press("Shift");
@@ -137,7 +124,7 @@ try {
       variants.push({ name: `${label} running`, kind: "running", base });
     }
   }
-  const browser = await playwrightChromium.launch({ executablePath: chromium.path, args: chromium.args });
+  const browser = await launchChromium();
   const version = browser.version();
   const results = new Map();
   const started = new Date();

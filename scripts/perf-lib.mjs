@@ -1,12 +1,16 @@
-// What the performance scripts (perf-compare, perf-inputs, perf-trace) share: a script-free copy of a build, a build
-// served by scripts/serve.mjs on a port of its own, and opening a page until it is loaded and quiet.
+// What the performance scripts (perf-compare, perf-inputs, perf-longtasks, perf-trace) share: a script-free copy of a
+// build, a build served by scripts/serve.mjs on a port of its own, Chromium launched as they launch it, a throttled page
+// as a phone or desktop visitor has it, and opening a page until it is loaded and quiet.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { chromium as playwrightChromium } from "@playwright/test";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const chromium = createRequire(import.meta.url)("./chromium.json");
 
 /** Every <script> the browser would run (data blocks such as JSON-LD stay) and script preloads, removed. */
 export function stripScripts(html) {
@@ -51,4 +55,27 @@ export function serve(dir, port) {
 export async function openQuiet(page, url) {
   await page.goto(url, { waitUntil: "load" });
   await page.waitForLoadState("networkidle");
+}
+
+/** Debian's Chromium (or CHROME_PATH), launched by Playwright with the flags every script here uses. */
+export function launchChromium() {
+  return playwrightChromium.launch({ executablePath: chromium.path, args: chromium.args });
+}
+
+/**
+ * A fresh browser context and page as a visitor at `width` px has it (375 px and narrower: a phone, with touch), with
+ * `init` run in the page before any of its scripts, and the CPU throttled `cpu` times.
+ */
+export async function throttledPage(browser, { width, cpu, init }) {
+  const mobile = width < 768;
+  const context = await browser.newContext({
+    viewport: { width, height: mobile ? 740 : 800 },
+    hasTouch: mobile,
+    isMobile: mobile,
+  });
+  const page = await context.newPage();
+  if (init) await page.addInitScript(init);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+  return { context, page, cdp };
 }

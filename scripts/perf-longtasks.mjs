@@ -10,13 +10,8 @@
 // e.g.   npm run perf:longtasks -- /tmp/landed/public public
 import os from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
-import { openQuiet, serve } from "./perf-lib.mjs";
-import { chromium as playwrightChromium } from "@playwright/test";
-
-const require = createRequire(import.meta.url);
-const chromium = require("./chromium.json");
+import { launchChromium, openQuiet, serve, throttledPage } from "./perf-lib.mjs";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -48,16 +43,8 @@ function observeLongTasks() {
 }
 
 async function trial(browser, base) {
-  const context = await browser.newContext({
-    viewport: { width: WIDTH, height: mobile ? 740 : 800 },
-    hasTouch: mobile,
-    isMobile: mobile,
-  });
+  const { context, page } = await throttledPage(browser, { width: WIDTH, cpu: CPU, init: observeLongTasks });
   try {
-    const page = await context.newPage();
-    await page.addInitScript(observeLongTasks);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
     await openQuiet(page, `${base}${values.route}`);
     await page.waitForTimeout(500);
     const t0 = await page.evaluate(() => performance.now());
@@ -80,7 +67,7 @@ try {
     servers.push(await serve(build.dir, PORT + i));
     build.base = `http://127.0.0.1:${PORT + i}`;
   }
-  const browser = await playwrightChromium.launch({ executablePath: chromium.path, args: chromium.args });
+  const browser = await launchChromium();
   const started = new Date();
   const loads = [os.loadavg()[0]];
   try {

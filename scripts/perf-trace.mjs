@@ -12,10 +12,8 @@
 // The raw trace (--out) opens in Chrome DevTools' Performance panel.
 import fs from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
 import { parseArgs } from "node:util";
-import { openQuiet, serve } from "./perf-lib.mjs";
-import { chromium as playwrightChromium } from "@playwright/test";
+import { launchChromium, openQuiet, serve, throttledPage } from "./perf-lib.mjs";
 // Source maps of the build's chunks name the original module and function of each profiler sample (source-map-js
 // comes with Gatsby's toolchain; without it samples are named by chunk).
 let SourceMapConsumer = null;
@@ -24,9 +22,6 @@ try {
 } catch {
   SourceMapConsumer = null;
 }
-
-const require = createRequire(import.meta.url);
-const chromium = require("./chromium.json");
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -185,16 +180,9 @@ function sourcesOf(samples) {
 }
 
 const server = await serve(dir, PORT);
-const browser = await playwrightChromium.launch({ executablePath: chromium.path, args: chromium.args });
+const browser = await launchChromium();
 try {
-  const context = await browser.newContext({
-    viewport: { width, height: mobile ? 740 : 800 },
-    hasTouch: mobile,
-    isMobile: mobile,
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: Number(values.cpu) });
+  const { context, page, cdp } = await throttledPage(browser, { width, cpu: Number(values.cpu) });
   await openQuiet(page, `http://127.0.0.1:${PORT}${values.route}`);
   if (values.running) {
     await page.keyboard.press("Shift");
