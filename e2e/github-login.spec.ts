@@ -23,6 +23,14 @@ const repo = path.resolve(__dirname, "..");
 const API = /^https:\/\/api\.github\.com\//;
 // Opened on 127.0.0.1, the editor first asks for a local decap-server (local_backend): a live site has none.
 const LOCAL_PROXY = /^http:\/\/(localhost|127\.0\.0\.1):8081\//;
+// Decap's prebuilt bundle (5 MB, and the chunks beside it), straight from the same build folder rather than through
+// `wrangler pages dev`: its development asset server, with both cores busy, now and then stops sending a response this
+// large and never finishes it (3 of 160 requests for decap-cms.js, 4 at a time, hung with 0 bytes in 20 s; 0 of 180
+// on an idle machine; 2026-11-24), which left /admin/ short of its load event and a login test timed out in a
+// fresh-clone CI run. What these tests check, the site's login functions and the editor's side of the login, still
+// runs on wrangler; a deploy serves these files from Cloudflare's CDN, not from that dev server. The other hosts'
+// tests of /admin/ (e2e/editor-hosting.spec.ts, e2e/cms.spec.ts) fetch the bundle from the host as before.
+const DECAP_BUNDLE = /\/admin\/decap-cms-[^/]+\/[^/?#]+\.js$/;
 
 let standIn: StandIn;
 const servers: ChildProcess[] = [];
@@ -101,6 +109,12 @@ async function openEditor(page: Page, guard: Guard, site: string): Promise<ApiCa
   // The browser's own lines for the refused decap-server and for the API's "Not Found" answers.
   guard.allowed.push(/^Failed to load resource: net::ERR_FAILED$/, /status of 404/);
   await page.route(LOCAL_PROXY, (route) => route.abort());
+  await page.route(DECAP_BUNDLE, (route) =>
+    route.fulfill({
+      path: path.join(LOGIN_BUILD_DIR, decodeURIComponent(new URL(route.request().url()).pathname)),
+      headers: { "Content-Type": "text/javascript; charset=utf-8" },
+    }),
+  );
   await page.route(API, async (route) => {
     const request = route.request();
     if (request.method() === "OPTIONS") return route.fulfill({ status: 204, headers: CORS });
