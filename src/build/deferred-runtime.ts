@@ -143,8 +143,14 @@ function isScriptHint(tag: string): boolean {
   return as.toLowerCase() === "script" && /\b(preload|modulepreload|prefetch)\b/i.test(rel);
 }
 
-/** Rewrites one page. Pure: the same HTML in gives the same HTML out, and a rewritten page comes back unchanged. */
-export function deferScripts(html: string, split?: RuntimeSplit): DeferResult {
+/**
+ * Rewrites one page. Pure: the same HTML in gives the same HTML out, and a rewritten page comes back unchanged.
+ * `split` is the RuntimeSplit for the loader, or a function that finds it from the page's scripts.
+ */
+export function deferScripts(
+  html: string,
+  split?: RuntimeSplit | ((scripts: DeferredScript[]) => RuntimeSplit | undefined),
+): DeferResult {
   const removedLinks: string[] = [];
   let out = html.replace(LINK, (tag) => {
     if (!isScriptHint(tag)) return tag;
@@ -160,7 +166,7 @@ export function deferScripts(html: string, split?: RuntimeSplit): DeferResult {
     return "";
   });
   if (scripts.length === 0) return { html: out, scripts, removedLinks };
-  const loader = loaderSource(scripts, split);
+  const loader = loaderSource(scripts, typeof split === "function" ? split(scripts) : split);
   if (Buffer.byteLength(loader) > LOADER_MAX_BYTES) {
     throw new Error(`The runtime loader is ${Buffer.byteLength(loader)} bytes, over its ${LOADER_MAX_BYTES} budget.`);
   }
@@ -200,14 +206,17 @@ export function deferRuntimeInDir(publicDir: string): { pages: number; scripts: 
   let pages = 0;
   const seen = new Set<string>();
   const splits = new Map<string, RuntimeSplit>();
-  for (const file of listHtmlFiles(publicDir)) {
-    const before = fs.readFileSync(file, "utf8");
-    const framework = deferScripts(before).scripts.find((script) => FRAMEWORK_CHUNK.test(script.src));
+  // Every page loads the same framework chunk: it is read once.
+  const splitFor = (scripts: DeferredScript[]) => {
+    const framework = scripts.find((script) => FRAMEWORK_CHUNK.test(script.src));
     if (framework && !splits.has(framework.src)) {
       splits.set(framework.src, readChunkModules(path.join(publicDir, framework.src)));
     }
-    const split = framework ? splits.get(framework.src) : undefined;
-    const { html, scripts } = deferScripts(before, split);
+    return framework && splits.get(framework.src);
+  };
+  for (const file of listHtmlFiles(publicDir)) {
+    const before = fs.readFileSync(file, "utf8");
+    const { html, scripts } = deferScripts(before, splitFor);
     if (html !== before) fs.writeFileSync(file, html);
     if (scripts.length > 0) pages += 1;
     for (const script of scripts) seen.add(script.src);
