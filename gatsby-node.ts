@@ -1,5 +1,6 @@
 // Build-time wiring: validates data/, declares the content schema, creates one page per service from one template,
-// writes the editor at /admin/ beside the build (not through its webpack) and the hosting files after the build.
+// gives the production scripts V8's compile hint, writes the editor at /admin/ beside the build (not through its
+// webpack) and the hosting files after the build.
 import type { GatsbyNode, Node } from "gatsby";
 import path from "path";
 import { contentTypeDefs } from "./src/content/graphql-types";
@@ -13,6 +14,7 @@ import { validateContentDirectory, formatContentErrors } from "./src/content/val
 import { servicePath } from "./src/lib/paths";
 import { writeHostingFiles } from "./src/build/hosting";
 import { deferRuntimeInDir } from "./src/build/deferred-runtime";
+import { CompileHintsPlugin } from "./src/build/compile-hints";
 import { contentDirectory } from "./src/build/content-dir";
 import { readSchemas } from "./src/content/graphql-types";
 import { SCHEMA_DIRECTORY } from "./src/content/model";
@@ -151,6 +153,14 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       context: { id: service.id },
     });
   }
+};
+
+/**
+ * The production scripts open with V8's compile hint (src/build/compile-hints.ts): their functions compile on the
+ * streaming thread, not in the tasks that start the runtime. `gatsby develop` is left as it is.
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+  if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new CompileHintsPlugin()] });
 };
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {

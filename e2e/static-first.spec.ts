@@ -7,6 +7,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, services, hydrated, isMobile, readYaml, sitePaths, ROUTES } from "./fixtures";
 import { LOADER_MAX_BYTES, RUNTIME_QUIET_MS } from "../src/build/deferred-runtime";
+import { COMPILE_HINT } from "../src/build/compile-hints";
 
 const SERVICES = services();
 const LABELS = readYaml<{
@@ -177,6 +178,23 @@ test("the runtime starts in tasks an input can come between: React's modules fir
   expect(chunks[first - 1], listed).toMatchObject({ start: false });
   expect(chunks[first - 1].modules, listed).toBeGreaterThan(0);
   expect(chunks[first + 1].ids, listed).toEqual([-2]);
+});
+
+test("every script the runtime runs opens with V8's compile hint, so its functions compile off the main thread", async ({
+  page,
+}) => {
+  const scripts: Promise<{ url: string; head: string }>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") {
+      scripts.push(response.text().then((text) => ({ url: response.url(), head: text.slice(0, COMPILE_HINT.length) })));
+    }
+  });
+  await page.goto(ROUTES.home);
+  await hydrated(page);
+  const loaded = await Promise.all(scripts);
+  // The runtime, React, the app, and the page's own chunks.
+  expect(loaded.length).toBeGreaterThanOrEqual(4);
+  for (const { url, head } of loaded) expect(head, url).toBe(COMPILE_HINT);
 });
 
 test("a link clicked before the runtime is ready simply loads the page", async ({ page }) => {
