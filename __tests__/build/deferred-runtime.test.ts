@@ -245,6 +245,30 @@ function installWebpackRuntime(global: string, evaluated: string[]) {
   return chunks;
 }
 
+test("the loader adds each script in a task of its own, so no one task adds them all (jsdom, real timers)", async () => {
+  document.body.innerHTML = "<main><button>Somewhere</button></main>";
+  const scripts: DeferredScript[] = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"].map((src) => ({
+    src,
+    attributes: {},
+  }));
+  new Function(loaderSource(scripts))();
+  // Mutation records are delivered at the end of each task (a microtask checkpoint): one delivery per task that added.
+  const perTask: number[] = [];
+  const observer = new MutationObserver((records) =>
+    perTask.push(
+      records.flatMap((record) => [...record.addedNodes]).filter((node) => node.nodeName === "SCRIPT").length,
+    ),
+  );
+  observer.observe(document.body, { childList: true });
+  document.querySelector("button")?.dispatchEvent(new Event("pointerdown", { bubbles: true }));
+  const start = Date.now();
+  while (document.querySelectorAll("body > script[src]").length < scripts.length && Date.now() - start < 5000) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  observer.disconnect();
+  expect(perTask.filter((count) => count > 0)).toEqual([1, 1, 1]);
+});
+
 describe("the loader splits webpack's start into tasks (jsdom, webpack's chunk protocol)", () => {
   const GLOBAL = "webpackChunkloader_test";
   const SPLIT = { chunkGlobal: GLOBAL, modules: [7463, "react-dom"] };

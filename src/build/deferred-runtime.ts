@@ -124,8 +124,9 @@ export function loaderSource(scripts: readonly DeferredScript[], split?: Runtime
     // q: the pause. Stop listening; add the scripts in a task after the next frame.
     `function q(){n=1;E.forEach(function(e){w.removeEventListener(e,r,o)});` +
     `w.requestAnimationFrame(function(){setTimeout(a)})}` +
-    `function a(){${hook}S.forEach(function(x){var s=d.createElement("script"),k;` +
-    `for(k in x[1])s.setAttribute(k,x[1][k]);s.async=!1;s.src=x[0];d.body.appendChild(s)})}` +
+    // a: each script added in a task of its own (adding one starts its fetch: a few ms on a slow phone).
+    `function a(){${hook}S.forEach(function(x){setTimeout(function(){var s=d.createElement("script"),k;` +
+    `for(k in x[1])s.setAttribute(k,x[1][k]);s.async=!1;s.src=x[0];d.body.appendChild(s)})})}` +
     `E.forEach(function(e){w.addEventListener(e,r,o)})}();`
   );
 }
