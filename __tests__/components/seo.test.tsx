@@ -56,3 +56,25 @@ test.each(["/404.html", "/404/", "/no-such-page/"])(
     expect(head()).toEqual({ canonical: [], ogUrl: [], robots: ["noindex"] });
   },
 );
+
+test("an editor's markup-like text stays data in the JSON-LD: nothing can end its script, and it parses as typed", () => {
+  const typed = "United States</script><script>document.title='pwned'</script><!--";
+  (useStaticQuery as jest.Mock).mockReturnValue({
+    site: { siteMetadata: { siteUrl: DEFAULT_SITE_URL } },
+    firmYaml: { ...firm, areaServed: typed, name: `${firm.name} <b>&</b>` },
+  });
+  render(
+    <Seo
+      title="A service"
+      description="d"
+      pathname="/services/x/"
+      service={{ title: "</script>", description: "<!-- -->", path: "/services/x/" }}
+    />,
+  );
+  const [script] = (Helmet.peek() as unknown as { scriptTags: { innerHTML: string }[] }).scriptTags;
+  expect(script.innerHTML).not.toMatch(/[<>&]/);
+  const [organization, service] = JSON.parse(script.innerHTML);
+  expect(organization.areaServed.name).toBe(typed);
+  expect(organization.name).toBe(`${firm.name} <b>&</b>`);
+  expect(service).toMatchObject({ name: "</script>", description: "<!-- -->" });
+});

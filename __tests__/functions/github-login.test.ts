@@ -20,7 +20,6 @@ import {
   popupPage,
   readStateCookie,
   sameText,
-  scriptJson,
   siteOrigin,
   stateCookie,
   successMessage,
@@ -283,9 +282,14 @@ describe("the popup page", () => {
   test("its messages are Decap's; its data cannot close its script element", () => {
     expect(successMessage("t")).toBe('authorization:github:success:{"token":"t","provider":"github"}');
     expect(errorMessage("github", { title: "A", detail: "B." })).toBe('authorization:github:error:{"message":"A. B."}');
-    expect(scriptJson({ a: "</script><script>alert(1)</script>\u2028" })).toBe(
-      '{"a":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>\\u2028"}',
-    );
+    const html = popupPage({
+      origin: SITE,
+      provider: "github",
+      nonce: "n",
+      outcome: { failure: { ...failure("denied"), detail: "</script><script>alert(1)</script>\u2028" } },
+    });
+    const data = /<script type="application\/json" id="login-data">([^<]*)<\/script>/.exec(html)?.[1] ?? "";
+    expect(JSON.parse(data).message).toContain("</script><script>alert(1)</script>\u2028");
   });
 
   test("a failure's words are escaped in the page", () => {

@@ -13,6 +13,7 @@
  * Nothing here logs, or writes into a page or a message, the client secret; the token goes only into the success
  * page's message. Every response is `no-store`.
  */
+import { scriptJson } from "../../src/lib/script-json";
 
 /** The Pages project's variables (Settings → Variables and secrets), or the Worker's. */
 export interface LoginEnv {
@@ -332,13 +333,6 @@ export const errorMessage = (provider: string, { title, detail }: Pick<Failure, 
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-/** JSON that can sit inside a <script> element: no "<" that could close it, no line separators. */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
 
 /**
  * The popup's page script: without an opener it says so; otherwise it announces itself to the site's own origin, and

@@ -22,6 +22,7 @@ import fs from "fs";
 import path from "path";
 import vm from "vm";
 import { listHtmlFiles } from "./hosting";
+import { scriptJson } from "../lib/script-json";
 
 /** The first interactions that start the runtime (issue 9); the loader listens for them passively, once. */
 export const START_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"];
@@ -104,10 +105,7 @@ export function loaderSource(scripts: readonly DeferredScript[], split?: Runtime
   // `async` goes: the loader runs the scripts in page order (webpack's runtime must run before the chunks it loads).
   const ordered = (attributes: Record<string, string>) =>
     Object.fromEntries(Object.entries(attributes).filter(([name]) => name !== "async"));
-  const list = JSON.stringify(scripts.map(({ src, attributes }) => [src, ordered(attributes)])).replace(
-    /</g,
-    "\\u003c",
-  );
+  const list = scriptJson(scripts.map(({ src, attributes }) => [src, ordered(attributes)]));
   const hook = split
     ? // h: webpack's push, as the loader passes it on. p: webpack's own, once its runtime has installed it.
       `var g=w[${JSON.stringify(split.chunkGlobal)}]=w[${JSON.stringify(split.chunkGlobal)}]||[],p,u=0;` +

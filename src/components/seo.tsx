@@ -9,6 +9,7 @@ import {
   shareImageUrl,
   type ServiceFacts,
 } from "../lib/seo";
+import { scriptJson } from "../lib/script-json";
 
 export interface SeoProps {
   title: string;
@@ -31,6 +32,7 @@ export function Seo({ title, description, pathname, service, noindex = false }: 
   const fullTitle = pageTitle(title, firm.name);
   const url = absoluteUrl(siteUrl, pathname);
   const image = shareImageUrl(siteUrl);
+  // react-helmet writes a script's text into the page as it is: scriptJson keeps an editor's "</script>" data.
   const jsonLd = [organizationJsonLd(firm, siteUrl), ...(service ? [serviceJsonLd(service, firm, siteUrl)] : [])];
   return (
     <Helmet htmlAttributes={{ lang: "en" }}>
@@ -49,7 +51,7 @@ export function Seo({ title, description, pathname, service, noindex = false }: 
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={image} />
-      <script type="application/ld+json">{JSON.stringify(jsonLd)}</script>
+      <script type="application/ld+json">{scriptJson(jsonLd)}</script>
     </Helmet>
   );
 }
