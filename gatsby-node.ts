@@ -196,5 +196,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
 
   // The editor at /admin/, written beside the build (startAdmin): its page gets its policy below.
   await adminOrPanic(reporter);
-  writeHostingFiles({ publicDir, formEndpoint, siteUrl, adminConnect: backendOrPanic(reporter).connectOrigins });
+  try {
+    writeHostingFiles({
+      publicDir,
+      formEndpoint,
+      siteUrl,
+      adminConnect: backendOrPanic(reporter).connectOrigins,
+      loaders: deferred.loaders,
+    });
+  } catch (error) {
+    reporter.panic((error as Error).message);
+  }
 };

@@ -24,6 +24,7 @@ import {
   parseHeadersFile,
   perPageHeaderRules,
 } from "../../src/build/hosting";
+import { FIXED_BUILD_SCRIPTS } from "../../src/build/inline-scripts";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -114,7 +115,10 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
   });
   expect(listHtmlFiles(dir).map((f) => path.relative(dir, f))).toEqual(["index.html", "services/admin/index.html"]);
   const rules = parseHeadersFile(
-    perPageHeaderRules([...pagePolicies(dir, "https://formspree.io"), adminPolicy(dir, ["https://api.github.com"])!]),
+    perPageHeaderRules([
+      ...pagePolicies(dir, "https://formspree.io", new Set(["visitor()"])),
+      adminPolicy(dir, ["https://api.github.com"], new Set(FIXED_BUILD_SCRIPTS))!,
+    ]),
   );
   const admin = rules.find((r) => r.pattern === "/admin/")!;
   const headers = Object.fromEntries(admin.headers);

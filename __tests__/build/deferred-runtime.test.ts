@@ -13,7 +13,7 @@ import {
   parseAttributes,
   readChunkModules,
 } from "../../src/build/deferred-runtime";
-import { inlineScriptHashes } from "../../src/build/hosting";
+import { inlineScriptHashes } from "../../src/build/inline-scripts";
 
 // The end of a page as `gatsby build` 5.16 writes it: the page-path script, then the stitched `_gatsby-scripts` slice
 // (chunk mapping, compilation hash, the three async scripts) between its slice comments.
@@ -45,7 +45,7 @@ const PAGE_WITH_PRELOADS = PAGE.replace(
 const externalScripts = (html: string) => html.match(/<script[^>]*\ssrc=[^>]*>/g) ?? [];
 
 describe("deferScripts on a page as Gatsby builds it", () => {
-  const { html, scripts } = deferScripts(PAGE);
+  const { html, scripts, loader } = deferScripts(PAGE);
 
   test("no <script src> is left in the page; the three scripts are listed in page order with their attributes", () => {
     expect(externalScripts(html)).toEqual([]);
@@ -88,8 +88,9 @@ describe("deferScripts on a page as Gatsby builds it", () => {
 
   test(`the loader is at most ${LOADER_MAX_BYTES} bytes and becomes one more inline-script hash for the CSP`, () => {
     expect(Buffer.byteLength(loaderSource(scripts))).toBeLessThanOrEqual(LOADER_MAX_BYTES);
-    const hashesBefore = inlineScriptHashes(PAGE);
-    const hashesAfter = inlineScriptHashes(html);
+    const imageScript = /<script type="module">([^<]*)<\/script>/.exec(PAGE)![1];
+    const hashesBefore = inlineScriptHashes(PAGE, new Set([imageScript]), "page");
+    const hashesAfter = inlineScriptHashes(html, new Set([imageScript, loader!]), "page");
     expect(hashesAfter).toHaveLength(hashesBefore.length + 1);
     expect(hashesAfter).toEqual(expect.arrayContaining(hashesBefore));
   });

@@ -4,7 +4,8 @@
  */
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Footer, FOOTER_YEAR_ID, FOOTER_YEAR_SCRIPT } from "../../src/components/footer";
+import { Footer } from "../../src/components/footer";
+import { FOOTER_YEAR_ID, FOOTER_YEAR_SCRIPT } from "../../src/lib/footer-year";
 import { DROPDOWN_CLOSE_DELAY_MS } from "../../src/hooks/use-hover-disclosure";
 import { Header } from "../../src/components/header";
 import { buildNav } from "../../src/lib/nav";

@@ -61,7 +61,7 @@ test("an editor's markup-like text stays data in the JSON-LD: nothing can end it
   const typed = "United States</script><script>document.title='pwned'</script><!--";
   (useStaticQuery as jest.Mock).mockReturnValue({
     site: { siteMetadata: { siteUrl: DEFAULT_SITE_URL } },
-    firmYaml: { ...firm, areaServed: typed, name: `${firm.name} <b>&</b>` },
+    firmYaml: { ...(firm as object), areaServed: typed, name: `${(firm as { name: string }).name} <b>&</b>` },
   });
   render(
     <Seo
@@ -75,6 +75,6 @@ test("an editor's markup-like text stays data in the JSON-LD: nothing can end it
   expect(script.innerHTML).not.toMatch(/[<>&]/);
   const [organization, service] = JSON.parse(script.innerHTML);
   expect(organization.areaServed.name).toBe(typed);
-  expect(organization.name).toBe(`${firm.name} <b>&</b>`);
+  expect(organization.name).toBe(`${(firm as { name: string }).name} <b>&</b>`);
   expect(service).toMatchObject({ name: "</script>", description: "<!-- -->" });
 });

@@ -72,6 +72,9 @@ export function hashedName(name: string, text: string | Buffer): string {
   return `${name.slice(0, -ext.length)}.${hashOf(text)}${ext}`;
 }
 
+/** The editor page's one inline script: Decap waits for the editor's code to start it with the config. */
+export const ADMIN_START_SCRIPT = "window.CMS_MANUAL_INIT = true;";
+
 /** The editor's page: Decap's bundle, then the editor's, started by hand (window.CMS_MANUAL_INIT) with the config. */
 export function adminPage({ decap, editor, styles }: { decap: string; editor: string; styles: string }): string {
   return [
@@ -84,7 +87,7 @@ export function adminPage({ decap, editor, styles }: { decap: string; editor: st
     "<title>Content editor</title>",
     '<link rel="icon" href="/favicon-32.png" type="image/png">',
     `<link rel="stylesheet" href="${styles}">`,
-    "<script>window.CMS_MANUAL_INIT = true;</script>",
+    `<script>${ADMIN_START_SCRIPT}</script>`,
     "</head>",
     // In the body: Decap renders into document.body, which exists by then.
     "<body>",

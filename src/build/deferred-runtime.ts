@@ -135,6 +135,8 @@ export interface DeferResult {
   scripts: DeferredScript[];
   /** The preload/prefetch links removed. */
   removedLinks: string[];
+  /** The loader written into the page, if any: an inline script of the build's own for the page's policy. */
+  loader?: string;
 }
 
 function isScriptHint(tag: string): boolean {
@@ -170,7 +172,7 @@ export function deferScripts(
     throw new Error(`The runtime loader is ${Buffer.byteLength(loader)} bytes, over its ${LOADER_MAX_BYTES} budget.`);
   }
   out = `${out.slice(0, first)}<script id="gatsby-runtime-loader">${loader}</script>${out.slice(first)}`;
-  return { html: out, scripts, removedLinks };
+  return { html: out, scripts, removedLinks, loader };
 }
 
 /** The chunk file Gatsby's `framework` cache group writes: React, React DOM and their few dependencies. */
@@ -198,12 +200,19 @@ export function readChunkModules(file: string): RuntimeSplit {
 }
 
 /**
- * Rewrites every HTML page under publicDir in place; returns how many pages now start their scripts on demand, and
- * how the loader splits the runtime's start (undefined when the pages load no `framework` chunk).
+ * Rewrites every HTML page under publicDir in place; returns how many pages now start their scripts on demand, the
+ * loaders written (for the pages' policies), and how the loader splits the runtime's start (undefined when the pages
+ * load no `framework` chunk).
  */
-export function deferRuntimeInDir(publicDir: string): { pages: number; scripts: string[]; split?: RuntimeSplit } {
+export function deferRuntimeInDir(publicDir: string): {
+  pages: number;
+  scripts: string[];
+  loaders: string[];
+  split?: RuntimeSplit;
+} {
   let pages = 0;
   const seen = new Set<string>();
+  const loaders = new Set<string>();
   const splits = new Map<string, RuntimeSplit>();
   // Every page loads the same framework chunk: it is read once.
   const splitFor = (scripts: DeferredScript[]) => {
@@ -215,10 +224,11 @@ export function deferRuntimeInDir(publicDir: string): { pages: number; scripts: 
   };
   for (const file of listHtmlFiles(publicDir)) {
     const before = fs.readFileSync(file, "utf8");
-    const { html, scripts } = deferScripts(before, splitFor);
+    const { html, scripts, loader } = deferScripts(before, splitFor);
     if (html !== before) fs.writeFileSync(file, html);
+    if (loader) loaders.add(loader);
     if (scripts.length > 0) pages += 1;
     for (const script of scripts) seen.add(script.src);
   }
-  return { pages, scripts: [...seen], split: splits.values().next().value };
+  return { pages, scripts: [...seen], loaders: [...loaders], split: splits.values().next().value };
 }

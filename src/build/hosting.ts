@@ -1,29 +1,16 @@
 /**
  * Hosting files written after the build: the per-page rules appended to public/_headers (HTML revalidated on every
- * request, and a Content-Security-Policy that allows exactly the page's own inline scripts and the form endpoint),
+ * request, and a Content-Security-Policy that allows exactly the inline scripts the build wrote into the page
+ * (inline-scripts.ts) and the form endpoint),
  * the same rules for nginx (public/_nginx/, included by deploy/nginx.conf), and robots.txt pointing at the sitemap.
  * public/_headers is the one source: the nginx files are translated from it. Each page also carries its policy in a
  * `<meta http-equiv>` (withPolicyMeta), so a response that a host sends without the header (Cloudflare Pages' 404
  * answer) is still under it.
  */
-import crypto from "crypto";
 import fs from "fs";
 import path from "path";
 import { ADMIN_DIR, ADMIN_OPENER_POLICY, ADMIN_URL, adminContentSecurityPolicy } from "./admin";
-
-/** Matches inline <script> elements (no src) whose content the browser executes. */
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
-const DATA_BLOCK = /\btype=["']?application\/(ld\+)?json/i;
-
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const [, attributes, body] = match;
-    if (DATA_BLOCK.test(attributes) || body === "") continue;
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return [...hashes].sort();
-}
+import { FIXED_BUILD_SCRIPTS, inlineScriptHashes } from "./inline-scripts";
 
 export function contentSecurityPolicy({ scriptHashes, formOrigin }: { scriptHashes: string[]; formOrigin: string }) {
   return [
@@ -123,12 +110,21 @@ export interface PagePolicy {
   unset?: string[];
 }
 
-/** Each built page's URL and policy: the hashes of its own inline scripts, and the form endpoint's origin. */
-export function pagePolicies(publicDir: string, formOrigin: string): PagePolicy[] {
+/** The hashes of a built file's inline scripts, each one the build's own (inline-scripts.ts), or an error naming it. */
+function scriptHashesOf(publicDir: string, file: string, builtScripts: ReadonlySet<string>): string[] {
+  const page = path.relative(path.dirname(publicDir), file).split(path.sep).join("/");
+  return inlineScriptHashes(fs.readFileSync(file, "utf8"), builtScripts, page);
+}
+
+/**
+ * Each built page's URL and policy: the hashes of its own inline scripts (all of them the build's own), and the form
+ * endpoint's origin.
+ */
+export function pagePolicies(publicDir: string, formOrigin: string, builtScripts: ReadonlySet<string>): PagePolicy[] {
   return listHtmlFiles(publicDir).map((file) => ({
     file,
     urlPath: urlPathForHtml(publicDir, file),
-    csp: contentSecurityPolicy({ scriptHashes: inlineScriptHashes(fs.readFileSync(file, "utf8")), formOrigin }),
+    csp: contentSecurityPolicy({ scriptHashes: scriptHashesOf(publicDir, file, builtScripts), formOrigin }),
   }));
 }
 
@@ -137,10 +133,14 @@ export function pagePolicies(publicDir: string, formOrigin: string): PagePolicy[
  * of search results, and its own opener policy (ADMIN_OPENER_POLICY) in place of the `/*` rule's, so its login popup
  * can report back. `connect` names the backend's API origins (src/cms/backend.ts).
  */
-export function adminPolicy(publicDir: string, connect: string[]): PagePolicy | null {
+export function adminPolicy(
+  publicDir: string,
+  connect: string[],
+  builtScripts: ReadonlySet<string>,
+): PagePolicy | null {
   const file = path.join(publicDir, ADMIN_DIR, "index.html");
   if (!fs.existsSync(file)) return null;
-  const scriptHashes = inlineScriptHashes(fs.readFileSync(file, "utf8"));
+  const scriptHashes = scriptHashesOf(publicDir, file, builtScripts);
   return {
     file,
     urlPath: ADMIN_URL,
@@ -278,18 +278,22 @@ export function writeHostingFiles({
   formEndpoint,
   siteUrl,
   adminConnect = [],
+  loaders = [],
 }: {
   publicDir: string;
   formEndpoint: string;
   siteUrl: string;
   /** Origins the editor at /admin/ talks to besides its own and the local decap-server (src/cms/backend.ts). */
   adminConnect?: string[];
+  /** The static-first loaders this build wrote into its pages (deferred-runtime.ts): inline scripts of its own. */
+  loaders?: string[];
 }): void {
   const headersFile = path.join(publicDir, "_headers");
   const base = fs.existsSync(headersFile) ? fs.readFileSync(headersFile, "utf8") : "";
   const kept = base.includes(GENERATED_MARKER) ? base.slice(0, base.indexOf(GENERATED_MARKER)) : base;
-  const admin = adminPolicy(publicDir, adminConnect);
-  const pages = [...pagePolicies(publicDir, new URL(formEndpoint).origin), ...(admin ? [admin] : [])];
+  const builtScripts = new Set([...FIXED_BUILD_SCRIPTS, ...loaders]);
+  const admin = adminPolicy(publicDir, adminConnect, builtScripts);
+  const pages = [...pagePolicies(publicDir, new URL(formEndpoint).origin, builtScripts), ...(admin ? [admin] : [])];
   // The same policy in each page, for the responses a host sends without the header. It is an attribute, not a
   // script, so the hashes just computed still match the page.
   for (const { file, csp } of pages) {

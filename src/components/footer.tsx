@@ -1,5 +1,6 @@
 import React from "react";
 import { useCurrentYear } from "../hooks/use-current-year";
+import { FOOTER_YEAR_ID, FOOTER_YEAR_SCRIPT } from "../lib/footer-year";
 import * as styles from "./footer.module.css";
 
 export interface FooterProps {
@@ -11,14 +12,6 @@ export interface FooterProps {
   newTabNote: string;
   links: readonly { label: string; url: string }[];
 }
-
-export const FOOTER_YEAR_ID = "footer-year";
-
-/**
- * Puts the visitor's year into the prebuilt page as soon as the browser reads it, before the first paint and long
- * before the runtime starts. Its hash is in each page's Content-Security-Policy like every inline script's.
- */
-export const FOOTER_YEAR_SCRIPT = `document.getElementById("${FOOTER_YEAR_ID}").textContent=new Date().getFullYear();`;
 
 /** © the visitor's current year and the firm's name, and the outbound links, which open in a new tab. */
 export function Footer({ firmName, tagline, buildYear, rights, linksLabel, newTabNote, links }: FooterProps) {

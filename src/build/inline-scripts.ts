@@ -1,0 +1,72 @@
+/**
+ * The inline scripts a built page may run, and their hashes for its Content-Security-Policy. Only scripts this build
+ * writes are allowed, each recognised by its whole text:
+ *
+ * - Gatsby's data scripts: the page path, the chunk mapping and webpack's compilation hash, each one assignment of a
+ *   string literal to a `window` property, and nothing else;
+ * - the build's own scripts, given by text: the static-first loader of each page (deferred-runtime.ts), the footer's
+ *   year (src/lib/footer-year.ts), the editor's start flag (admin.ts).
+ *
+ * A page holding any other inline script that would run fails the build, naming the page and the script's first
+ * characters: a policy that hashed whatever it found would allow a script smuggled in by content. Data blocks (JSON-LD)
+ * do not run and are not hashed, but they must hold no `<` (src/lib/script-json.ts writes them), so that none can end
+ * its element early.
+ */
+import crypto from "crypto";
+import { FOOTER_YEAR_SCRIPT } from "../lib/footer-year";
+import { ADMIN_START_SCRIPT } from "./admin";
+
+/** Matches inline <script> elements (no src): their attributes and text. */
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+const DATA_BLOCK = /\btype=["']?application\/(ld\+)?json/i;
+
+/** A JavaScript string literal in double quotes, on one line. */
+const STRING = String.raw`"(?:[^"\\\n\r\u2028\u2029]|\\.)*"`;
+const assignment = (property: string, { cdata = false } = {}) => {
+  const statement = String.raw`window\.${property}=${STRING};`;
+  return new RegExp(String.raw`^\s*${cdata ? String.raw`/\*<!\[CDATA\[\*/${statement}/\*\]\]>\*/` : statement}\s*$`);
+};
+
+/** Gatsby's own inline data scripts (Gatsby 5's `_gatsby-scripts` slice), by their whole text. */
+export const GATSBY_DATA_SCRIPTS = [
+  assignment("pagePath", { cdata: true }),
+  assignment("___chunkMapping"),
+  assignment("___webpackCompilationHash"),
+];
+
+/** The build's own inline scripts that are the same on every build; the loaders come from each build. */
+export const FIXED_BUILD_SCRIPTS = [FOOTER_YEAR_SCRIPT, ADMIN_START_SCRIPT];
+
+export const scriptHash = (body: string) =>
+  `'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`;
+
+/** The first characters of a script, on one line, for an error message. */
+const excerpt = (body: string) => {
+  const line = body.trim().replace(/\s+/g, " ");
+  return JSON.stringify(line.length > 80 ? `${line.slice(0, 79)}…` : line);
+};
+
+/**
+ * The hashes of the page's inline scripts, sorted and each once; throws naming `page` when one is not the build's own
+ * (`builtScripts`, or Gatsby's data scripts) or a data block holds a `<`.
+ */
+export function inlineScriptHashes(html: string, builtScripts: ReadonlySet<string>, page: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (DATA_BLOCK.test(attributes)) {
+      if (body.includes("<")) {
+        throw new Error(`${page}: a data block holds "<", so it could end its <script> early: ${excerpt(body)}`);
+      }
+      continue;
+    }
+    if (body === "") continue;
+    if (!builtScripts.has(body) && !GATSBY_DATA_SCRIPTS.some((pattern) => pattern.test(body))) {
+      throw new Error(
+        `${page} holds an inline script the build did not write, so it is not allowed to run: ${excerpt(body)}. ` +
+          "Text from data/ must reach a page as text (React escapes it; a <script> gets src/lib/script-json.ts).",
+      );
+    }
+    hashes.add(scriptHash(body));
+  }
+  return [...hashes].sort();
+}
