@@ -1,11 +1,12 @@
 // Browser tests: Debian's Chromium (no downloaded browsers) against the production build in public/, served three
 // ways: by scripts/serve.mjs (the whole suite, at two widths), and by the real host runtimes — Cloudflare's
 // (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf (scripts/nginx.mjs) —
-// for the hosting and route specs. The run starts and stops all three servers. The "login" project's spec starts its
-// own: Cloudflare's runtime with the site's functions on the GitHub-backend build, and a stand-in for GitHub.
+// for the hosting and route specs; and the fixture build (scripts/fixture-site.mjs) by scripts/serve.mjs for the
+// text-is-text spec. The run starts and stops all four servers. The "login" project's spec starts its own:
+// Cloudflare's runtime with the site's functions on the fixture build, and a stand-in for GitHub.
 import { defineConfig } from "@playwright/test";
 import chromium from "./scripts/chromium.json";
-import { LOGIN_SITE_URL } from "./e2e/login-build";
+import { FIXTURE_SITE_URL, LOGIN_BUILD_DIR, LOGIN_SITE_URL } from "./e2e/login-build";
 
 const PORT = Number(process.env.E2E_PORT || 9323);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -18,11 +19,17 @@ const EDITOR_SPECS = ["cms.spec.ts"];
 const NGINX_ONLY = ["nginx-private-folder.spec.ts"];
 // The editor's GitHub login on Cloudflare's runtime (its own servers, on E2E_PORT + 3 and + 4, and a stand-in).
 const LOGIN_SPECS = ["github-login.spec.ts"];
+// Markup-like text in the fixture build (scripts/fixture-site.mjs), served by our server on E2E_PORT + 5.
+const FIXTURE_SPECS = ["text-is-text.spec.ts"];
 
-const server = (script: string, port: number) => ({
+/**
+ * A server the run starts and stops. It is ready when `/` answers, or, with `listening`, as soon as it listens (the
+ * fixture build may not exist yet: text-is-text.spec.ts then says so).
+ */
+const server = (script: string, port: number, env: Record<string, string> = {}, { listening = false } = {}) => ({
   command: `node scripts/${script}`,
-  env: { PORT: String(port) },
-  url: `http://127.0.0.1:${port}/`,
+  env: { PORT: String(port), ...env },
+  ...(listening ? { port } : { url: `http://127.0.0.1:${port}/` }),
   reuseExistingServer: !process.env.CI,
   timeout: 60_000,
   gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
@@ -49,12 +56,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop-1280",
-      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS],
+      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS],
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile-375",
-      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS],
+      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS],
       use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
     },
     { name: "editor", testMatch: EDITOR_SPECS, use: { viewport: { width: 1280, height: 900 } } },
@@ -63,6 +70,11 @@ export default defineConfig({
       testMatch: HOST_SPECS,
       use: { baseURL: CLOUDFLARE_URL, viewport: { width: 1280, height: 800 } },
     },
+    {
+      name: "fixture",
+      testMatch: FIXTURE_SPECS,
+      use: { baseURL: FIXTURE_SITE_URL, viewport: { width: 1280, height: 800 } },
+    },
     { name: "login", testMatch: LOGIN_SPECS, use: { baseURL: LOGIN_SITE_URL, viewport: { width: 1280, height: 800 } } },
     {
       name: "nginx",
@@ -70,5 +82,10 @@ export default defineConfig({
       use: { baseURL: NGINX_URL, viewport: { width: 1280, height: 800 } },
     },
   ],
-  webServer: [server("serve.mjs", PORT), server("cloudflare.mjs", PORT + 1), server("nginx.mjs", PORT + 2)],
+  webServer: [
+    server("serve.mjs", PORT),
+    server("cloudflare.mjs", PORT + 1),
+    server("nginx.mjs", PORT + 2),
+    server("serve.mjs", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: LOGIN_BUILD_DIR }, { listening: true }),
+  ],
 });

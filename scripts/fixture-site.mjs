@@ -1,8 +1,10 @@
 // Builds a fixture site from data/ with the edits an editor might make, and no code change: a sixth service
-// (__tests__/fixtures/valuation-training.yaml), one more process step, one more "why" point and the office moved to
-// another city. Checks the built HTML: the service's page, its dropdown and mobile-menu entries on every page, its card
-// on the home page and its group on /services; the extra step and point; the new address. Leaves public/ to the next
-// build. Optional argument: a directory to keep the fixture content in (it is deleted otherwise).
+// (__tests__/fixtures/valuation-training.yaml), one more process step, one more "why" point, the office moved to
+// another city, and markup-like text typed into one field of each kind (e2e/login-build.ts MARKUP_FIELDS; the browser
+// tests in e2e/text-is-text.spec.ts check it shows as text and never runs). Checks the built HTML: the service's page,
+// its dropdown and mobile-menu entries on every page, its card on the home page and its group on /services; the extra
+// step and point; the new address. Leaves public/ to the next build. Optional argument: a directory to keep the
+// fixture content in (it is deleted otherwise).
 //
 // The same build is the one the editor's GitHub login tests serve (e2e/github-login.spec.ts): it is made with the
 // editor's GitHub backend and the site's own login (CMS_BACKEND=github, CMS_REPO, no CMS_AUTH_URL), which changes only
@@ -14,7 +16,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { servicePath } from "../src/lib/paths.ts";
-import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV } from "../e2e/login-build.ts";
+import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT } from "../e2e/login-build.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv[2];
@@ -41,6 +43,9 @@ editYaml("firm.yaml", (doc) => {
   doc.setIn(["address", "street"], "100 Oceangate, Suite 12");
   doc.setIn(["address", "postalCode"], "90802");
 });
+for (const { file, keys } of MARKUP_FIELDS) {
+  editYaml(file, (doc) => doc.setIn(keys, `${doc.getIn(keys)} ${MARKUP_TEXT}`));
+}
 const count = (file, keys) => parseDocument(fs.readFileSync(path.join(fixture, file), "utf8")).getIn(keys).items.length;
 const steps = count("home.yaml", ["process", "steps"]);
 const points = count("about.yaml", ["whyChooseUs", "points"]);
@@ -48,19 +53,34 @@ const points = count("about.yaml", ["whyChooseUs", "points"]);
 console.log(
   `Building a fixture site (a sixth service, ${steps} steps, ${points} points, an office in ${CITY}) from ${fixture} ...`,
 );
-execFileSync(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
-  cwd: root,
-  env: {
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("CMS_"))),
-    ...LOGIN_BUILD_ENV,
-    CONTENT_DIR: fixture,
-    GATSBY_TELEMETRY_DISABLED: "1",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
+// Gatsby's output is shown only when the build fails: its errors (broken content, a script the build did not write) go
+// to standard output.
+try {
+  execFileSync(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
+    cwd: root,
+    env: {
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("CMS_"))),
+      ...LOGIN_BUILD_ENV,
+      CONTENT_DIR: fixture,
+      GATSBY_TELEMETRY_DISABLED: "1",
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+} catch (error) {
+  process.stdout.write(error.stdout ?? "");
+  console.error(`The fixture site did not build (content in ${fixture}).`);
+  process.exit(1);
+}
 
 const read = (p) => fs.readFileSync(path.join(root, "public", p), "utf8");
 const slug = "valuation-training";
+const title = parseDocument(fs.readFileSync(path.join(fixture, "services", `${slug}.yaml`), "utf8")).get("title");
+/** Text as React and react-helmet write it into HTML, as a regular expression. */
+const htmlPattern = (text) =>
+  text
+    .replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c])
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const href = `href="${servicePath(slug)}"`;
 const problems = [];
 const check = (ok, message) => {
@@ -70,8 +90,11 @@ const check = (ok, message) => {
 check(fs.existsSync(path.join(root, "public", "services", slug, "index.html")), `no page at /services/${slug}`);
 if (problems.length === 0) {
   const page = read(`services/${slug}/index.html`);
-  check(/<h1[^>]*>Valuation Training<\/h1>/.test(page), "the sixth service's page has no h1 'Valuation Training'");
-  check(/<title[^>]*>Valuation Training \|/.test(page), "the sixth service's page has no title of its own");
+  check(new RegExp(`<h1[^>]*>${htmlPattern(title)}</h1>`).test(page), `the sixth service's page has no h1 '${title}'`);
+  check(
+    new RegExp(`<title[^>]*>${htmlPattern(title)} \\|`).test(page),
+    "the sixth service's page has no title of its own",
+  );
 }
 for (const file of ["index.html", "about/index.html", "contact/index.html", `services/${slug}/index.html`]) {
   const html = read(file);
@@ -85,7 +108,7 @@ for (const file of ["index.html", "about/index.html", "contact/index.html", `ser
 const home = read("index.html");
 check((home.match(new RegExp(href, "g")) ?? []).length >= 3, "home: no card for the sixth service");
 const overview = read("services/index.html");
-check(/<h2[^>]*id="group-valuation-training"[^>]*>Valuation Training<\/h2>/.test(overview), "/services: no group");
+check(new RegExp(`<h2[^>]*id="group-${slug}"[^>]*>${htmlPattern(title)}</h2>`).test(overview), "/services: no group");
 check(overview.includes("Valuation workshops"), "/services: the group's bullets are missing");
 
 const listItems = (html, heading) => {
