@@ -1,14 +1,9 @@
 // The editor's GitHub login as a Cloudflare Worker, for sites that are not on Cloudflare Pages (nginx): the same code
 // as functions/api/auth.ts and functions/api/callback.ts. nginx passes the site's /api/auth and /api/callback to it, so
 // the browser sees one origin, and SITE_ORIGIN tells it which (docs/deploy.md, "The editor's login on nginx").
-import {
-  AUTH_PATH,
-  CALLBACK_PATH,
-  baseHeaders,
-  handleAuth,
-  handleCallback,
-  type LoginEnv,
-} from "../functions/_lib/github-login";
+import { handleAuth, handleCallback } from "../functions/_lib/github-login";
+import { baseHeaders } from "../functions/_lib/login/page";
+import { AUTH_PATH, CALLBACK_PATH, type LoginEnv } from "../functions/_lib/login/settings";
 
 export default {
   async fetch(request: Request, env: LoginEnv): Promise<Response> {

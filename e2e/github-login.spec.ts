@@ -12,7 +12,9 @@ import type { Page } from "@playwright/test";
 import { test, expect, type Guard } from "./fixtures";
 import { LOGIN_BUILD_DIR, LOGIN_REPO, LOGIN_SITE_URL, UNCONFIGURED_SITE_URL } from "./login-build";
 import { CLIENT_ID, CLIENT_SECRET, startStandIn, type StandIn } from "./github-stand-in";
-import { STATE_COOKIE, STATE_MAX_AGE, failure, type FailureKind } from "../functions/_lib/github-login";
+import { failure, type FailureKind } from "../functions/_lib/login/failures";
+import { STATE_MAX_AGE } from "../functions/_lib/login/settings";
+import { STATE_COOKIE } from "../functions/_lib/login/state";
 import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../src/build/admin";
 
 // One worker runs them all, against one stand-in and one pair of servers. Each drives two windows through three
@@ -182,12 +184,13 @@ test("/admin/ lets its own popup report back; visitor pages keep same-origin and
 });
 
 test("the login's pages are accessible (WCAG 2.2 AA), at 1280 and 375 px", async ({ page, guard }) => {
-  // The browser's line for the page's own status (403: consent denied).
-  guard.allowed.push(/status of 403/);
+  // The browser's line for the page's own status (400: no login cookie).
+  guard.allowed.push(/status of 400/);
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 740 });
+    // An answer with no login cookie: refused on its state, before its error is read.
     await page.goto(`${LOGIN_SITE_URL}/api/callback?error=access_denied&state=x`);
-    await expect(page.getByRole("heading", { level: 1, name: failure("denied").title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: failure("no-cookie").title })).toBeVisible();
     const results = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();
@@ -209,14 +212,23 @@ test("Login with GitHub through the site's own /api/auth: the editor is logged i
   expect(authorize.origin + authorize.pathname).toBe(`${LOGIN_SITE_URL}/api/callback`);
   const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
-  expect(cookie.value.split(".")[0]).toBe(authorize.searchParams.get("state"));
+  const [state, , verifier] = cookie.value.split(".");
+  expect(state).toBe(authorize.searchParams.get("state"));
+  // PKCE: GitHub got the challenge; the code_verifier is only in the HttpOnly cookie, in no URL and no page.
+  expect((popup.url().match(/code_challenge_method=S256/g) ?? []).length).toBe(1);
+  expect(popup.url()).toMatch(/[?&]code_challenge=[A-Za-z0-9_-]{43}(&|$)/);
+  expect(popup.url()).not.toContain(verifier);
+  expect(await popup.content()).not.toContain(verifier);
 
   const tokensBefore = standIn.tokens.length;
+  const verifiedBefore = standIn.verified;
   // Listening before the click: the editor may close the popup before the click's promise settles.
   const closed = popup.waitForEvent("close");
   await popup.getByRole("link", { name: "Authorize" }).click();
   await closed;
   expect(standIn.tokens).toHaveLength(tokensBefore + 1);
+  // The stand-in checked the code_verifier against the challenge, as GitHub does.
+  expect(standIn.verified).toBe(verifiedBefore + 1);
   const token = standIn.tokens.at(-1);
 
   // Logged in: the editor shows its collections and the user, and asks GitHub's API with the token.
@@ -252,8 +264,8 @@ test("an expired state cookie (the login took more than ten minutes): refused", 
   await openEditor(page, guard, LOGIN_SITE_URL);
   const popup = await startLogin(page);
   const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
-  const [state, issuedAt] = cookie.value.split(".");
-  await context.addCookies([{ ...cookie, value: `${state}.${Number(issuedAt) - STATE_MAX_AGE - 1}` }]);
+  const [state, issuedAt, verifier] = cookie.value.split(".");
+  await context.addCookies([{ ...cookie, value: `${state}.${Number(issuedAt) - STATE_MAX_AGE - 1}.${verifier}` }]);
   await popup.getByRole("link", { name: "Authorize" }).click();
   await expectLoginError(page, popup, "expired");
 });
@@ -281,6 +293,22 @@ test("an answer without its state: refused", async ({ page, guard }) => {
   await expectLoginError(page, popup, "state-missing");
 });
 
+test("a code_verifier that does not match the challenge (a stolen code): GitHub refuses it, no token", async ({
+  page,
+  guard,
+  context,
+}) => {
+  await openEditor(page, guard, LOGIN_SITE_URL);
+  const popup = await startLogin(page);
+  const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
+  const [state, issuedAt] = cookie.value.split(".");
+  await context.addCookies([{ ...cookie, value: `${state}.${issuedAt}.${"x".repeat(43)}` }]);
+  const tokensBefore = standIn.tokens.length;
+  await popup.getByRole("link", { name: "Authorize" }).click();
+  await expectLoginError(page, popup, "code-refused");
+  expect(standIn.tokens).toHaveLength(tokensBefore);
+});
+
 test("GitHub down (the connection drops during the code exchange): the editor says GitHub could not be reached", async ({
   page,
   guard,
@@ -300,11 +328,12 @@ test("GitHub answering an error (HTTP 500): the editor says so", async ({ page, 
   await expectLoginError(page, popup, "provider-status", "500");
 });
 
-test("GitHub refusing the code (already used): the editor says so", async ({ page, guard }) => {
+test("GitHub refusing the code (already used): the editor says so", async ({ page, guard, context }) => {
   await openEditor(page, guard, LOGIN_SITE_URL);
   const popup = await startLogin(page);
   const code = (await authorizeLink(popup)).searchParams.get("code")!;
-  // Someone else exchanges the code first.
+  // Someone else exchanges the code first: with the app's secret and this login's code_verifier (from its cookie).
+  const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
   const stolen = await fetch(`${standIn.url}/login/oauth/access_token`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -312,6 +341,7 @@ test("GitHub refusing the code (already used): the editor says so", async ({ pag
       client_id: CLIENT_ID,
       client_secret: CLIENT_SECRET,
       code,
+      code_verifier: cookie.value.split(".")[2],
       redirect_uri: `${LOGIN_SITE_URL}/api/callback`,
     }),
   });
@@ -391,6 +421,23 @@ test("a page on another site that opens the login gets nothing, though the login
   await popup.getByRole("link", { name: "Authorize" }).click();
   await expect(popup.getByRole("heading", { name: "You are logged in with GitHub" })).toBeVisible();
   expect(standIn.tokens).toHaveLength(tokensBefore + 1);
+  await expect(popup.getByRole("status")).toContainText("did not answer", { timeout: 10_000 });
+  expect(await received(foreign)).toEqual([]);
+  await foreign.close();
+});
+
+test("a page on another site cannot start a login: refused before GitHub, and it hears nothing", async ({
+  context,
+}) => {
+  // localhost is another site than 127.0.0.1, where the editor is: the browser says so (Sec-Fetch-Site: cross-site).
+  const foreign = await context.newPage();
+  await foreign.goto(`${standIn.url.replace("127.0.0.1", "localhost")}/elsewhere/`);
+  const popupEvent = context.waitForEvent("page");
+  await collectMessages(foreign, `${LOGIN_SITE_URL}/api/auth?provider=github&scope=repo`, "github");
+  const popup = await popupEvent;
+  await expect(popup.getByRole("heading", { name: failure("cross-site").title })).toBeVisible();
+  expect(new URL(popup.url()).origin).toBe(LOGIN_SITE_URL);
+  expect((await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE)).toEqual([]);
   await expect(popup.getByRole("status")).toContainText("did not answer", { timeout: 10_000 });
   expect(await received(foreign)).toEqual([]);
   await foreign.close();

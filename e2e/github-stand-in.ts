@@ -1,6 +1,7 @@
 // A stand-in for GitHub's two OAuth endpoints on 127.0.0.1, for the login tests (github-login.spec.ts): one OAuth app
 // (a fixed client ID and secret), a consent page with Authorize and Cancel, single-use codes bound to the callback URL
-// they were issued for, and GitHub's JSON answers to the code exchange, errors included. `failNext` makes the next
+// they were issued for and to the PKCE challenge they were asked with (S256: the exchange must bring the matching
+// code_verifier), and GitHub's JSON answers to the code exchange, errors included. `failNext` makes the next
 // exchange fail as GitHub sometimes does: the connection dropped, or an HTTP error. It also serves a blank page on
 // its own origin, for a test that needs a page on another site than the editor's.
 import crypto from "node:crypto";
@@ -16,6 +17,8 @@ export interface StandIn {
   tokens: string[];
   /** Code exchanges received, whatever their outcome. */
   exchanges: number;
+  /** Code exchanges whose code_verifier matched the code's challenge. */
+  verified: number;
   /** How the next code exchange fails: the connection dropped, or an HTTP 500. */
   failNext: "drop" | "http-500" | null;
   close(): Promise<void>;
@@ -25,8 +28,8 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body>${body}</body></html>`;
 
 export async function startStandIn(): Promise<StandIn> {
-  const codes = new Map<string, { redirectUri: string; scope: string }>();
-  const standIn: StandIn = { url: "", tokens: [], exchanges: 0, failNext: null, close: async () => {} };
+  const codes = new Map<string, { redirectUri: string; scope: string; challenge: string | null }>();
+  const standIn: StandIn = { url: "", tokens: [], exchanges: 0, verified: 0, failNext: null, close: async () => {} };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", standIn.url);
@@ -41,8 +44,14 @@ export async function startStandIn(): Promise<StandIn> {
         send(404, "text/html", page("Not found", "<h1>No such application</h1>"));
         return;
       }
+      // GitHub supports PKCE with S256 only.
+      const challenge = url.searchParams.get("code_challenge");
+      if (challenge !== null && url.searchParams.get("code_challenge_method") !== "S256") {
+        send(400, "text/html", page("Bad request", "<h1>code_challenge_method must be S256</h1>"));
+        return;
+      }
       const code = crypto.randomBytes(10).toString("hex");
-      codes.set(code, { redirectUri, scope: url.searchParams.get("scope") ?? "" });
+      codes.set(code, { redirectUri, scope: url.searchParams.get("scope") ?? "", challenge });
       const back = (params: Record<string, string>) => {
         const target = new URL(redirectUri);
         for (const [key, value] of Object.entries({ ...params, ...(state !== null ? { state } : {}) })) {
@@ -99,6 +108,20 @@ export async function startStandIn(): Promise<StandIn> {
         if (!issued) {
           json({ error: "bad_verification_code", error_description: "The code passed is incorrect or expired." });
           return;
+        }
+        if (issued.challenge !== null) {
+          const proof = crypto
+            .createHash("sha256")
+            .update(body.code_verifier ?? "")
+            .digest("base64url");
+          if (proof !== issued.challenge) {
+            json({
+              error: "bad_verification_code",
+              error_description: "The code_verifier does not match the code_challenge.",
+            });
+            return;
+          }
+          standIn.verified += 1;
         }
         if (body.redirect_uri !== issued.redirectUri) {
           json({

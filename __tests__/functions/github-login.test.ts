@@ -6,27 +6,25 @@
  * checks of GitHub's answer, the code exchange, and the popup page each outcome gets — its words, its message for the
  * editor, its headers. The browser tests (e2e/github-login.spec.ts) run the same code on Cloudflare's runtime.
  */
+import crypto from "crypto";
+import { handleAuth, handleCallback, type Runtime } from "../../functions/_lib/github-login";
+import { failure, type FailureKind } from "../../functions/_lib/login/failures";
+import { errorMessage, popupPage, successMessage } from "../../functions/_lib/login/page";
 import {
   CALLBACK_PATH,
-  STATE_COOKIE,
   STATE_MAX_AGE,
+  oauthBase,
+  siteOrigin,
+  type LoginEnv,
+} from "../../functions/_lib/login/settings";
+import {
+  STATE_COOKIE,
   checkState,
   clearedStateCookie,
-  errorMessage,
-  failure,
-  handleAuth,
-  handleCallback,
-  oauthBase,
-  popupPage,
   readStateCookie,
   sameText,
-  siteOrigin,
   stateCookie,
-  successMessage,
-  type FailureKind,
-  type LoginEnv,
-  type Runtime,
-} from "../../functions/_lib/github-login";
+} from "../../functions/_lib/login/state";
 
 const SITE = "https://www.example.com";
 const ENV: LoginEnv = { GITHUB_CLIENT_ID: "client-123", GITHUB_CLIENT_SECRET: "secret-456" };
@@ -38,10 +36,12 @@ function runtime(exchange: (url: string, init: RequestInit) => Promise<Response>
   calls: { url: string; init: RequestInit }[];
 } {
   const calls: { url: string; init: RequestInit }[] = [];
+  let fills = 0;
   return {
     calls,
     now: () => NOW,
-    random: (array) => array.fill(7),
+    // A different fill for each token, so a test can tell the state, the verifier and the nonce apart.
+    random: (array) => array.fill(++fills),
     fetch: ((url: string, init: RequestInit) => {
       calls.push({ url, init });
       return exchange(url, init);
@@ -60,7 +60,8 @@ async function read(response: Response) {
   return { html, data, heading: /<h1>(.*?)<\/h1>/.exec(html)![1] };
 }
 
-const OK_COOKIE = `${STATE_COOKIE}=${STATE}.${NOW - 30}`;
+const VERIFIER = "v".repeat(43);
+const OK_COOKIE = `${STATE_COOKIE}=${STATE}.${NOW - 30}.${VERIFIER}`;
 const callback = (query: string, cookie: string | null = OK_COOKIE) =>
   new Request(`${SITE}${CALLBACK_PATH}?${query}`, { headers: cookie ? { Cookie: cookie } : {} });
 
@@ -68,8 +69,14 @@ const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
 
 describe("/api/auth", () => {
-  test("sends the editor to GitHub's consent page with the callback on the site's origin and a state in a cookie", () => {
-    const response = handleAuth(new Request(`${SITE}/api/auth?provider=github&site_id=x&scope=repo`), ENV, runtime());
+  test("sends the editor to GitHub's consent page with the callback on the site's origin, a state and a PKCE challenge", async () => {
+    const response = await handleAuth(
+      new Request(`${SITE}/api/auth?provider=github&site_id=x&scope=repo`, {
+        headers: { "Sec-Fetch-Site": "same-origin" },
+      }),
+      ENV,
+      runtime(),
+    );
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("Location")!);
     expect(`${location.origin}${location.pathname}`).toBe("https://github.com/login/oauth/authorize");
@@ -79,14 +86,38 @@ describe("/api/auth", () => {
     const state = location.searchParams.get("state")!;
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookie = response.headers.get("Set-Cookie")!;
-    expect(cookie).toBe(`${STATE_COOKIE}=${state}.${NOW}; Path=/; Max-Age=600; HttpOnly; Secure; SameSite=Lax`);
+    const [, kept] = /^[^=]+=([^;]+); Path=\/; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/.exec(cookie)!;
+    const [keptState, issuedAt, verifier] = kept.split(".");
+    expect([keptState, Number(issuedAt)]).toEqual([state, NOW]);
+    // PKCE: the challenge is the verifier's SHA-256; the verifier itself is only in the HttpOnly cookie.
+    expect(verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+    expect(location.searchParams.get("code_challenge_method")).toBe("S256");
+    const digest = crypto.createHash("sha256").update(verifier).digest("base64url");
+    expect(location.searchParams.get("code_challenge")).toBe(digest);
+    expect(response.headers.get("Location")).not.toContain(verifier);
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(response.headers.get("Location")).not.toContain("secret-456");
   });
 
-  test("asks for public_repo when the editor does, and uses GITHUB_OAUTH_URL (GitHub Enterprise, a stand-in)", () => {
+  test("a fresh state and code_verifier for every login", async () => {
+    const random = (array: Uint8Array) => crypto.getRandomValues(array);
+    const start = () => handleAuth(new Request(`${SITE}/api/auth?provider=github`), ENV, { ...runtime(), random });
+    const cookies = await Promise.all([start(), start()]).then((rs) =>
+      rs.map((r) => readStateCookie(r.headers.get("Set-Cookie"))),
+    );
+    const [a, b] = cookies as { state: string; verifier: string }[];
+    expect(a.state).not.toBe(b.state);
+    expect(a.verifier).not.toBe(b.verifier);
+    expect(a.verifier).not.toBe(a.state);
+  });
+
+  test("asks for public_repo when the editor does, and uses GITHUB_OAUTH_URL (GitHub Enterprise, a stand-in)", async () => {
     const env = { ...ENV, GITHUB_OAUTH_URL: "https://github.example.org/" };
-    const response = handleAuth(new Request(`${SITE}/api/auth?provider=github&scope=public_repo`), env, runtime());
+    const response = await handleAuth(
+      new Request(`${SITE}/api/auth?provider=github&scope=public_repo`),
+      env,
+      runtime(),
+    );
     const location = new URL(response.headers.get("Location")!);
     expect(location.href).toMatch(/^https:\/\/github\.example\.org\/login\/oauth\/authorize\?/);
     expect(location.searchParams.get("scope")).toBe("public_repo");
@@ -102,10 +133,31 @@ describe("/api/auth", () => {
       "bad-oauth-url",
       "github",
     ],
+    [
+      "a SITE_ORIGIN with a path",
+      { ...ENV, SITE_ORIGIN: "https://www.example.com/admin/" },
+      "provider=github",
+      "bad-site-origin",
+      "github",
+    ],
+    [
+      "an http:// SITE_ORIGIN",
+      { ...ENV, SITE_ORIGIN: "http://www.example.com" },
+      "provider=github",
+      "bad-site-origin",
+      "github",
+    ],
+    [
+      "a SITE_ORIGIN that is no URL",
+      { ...ENV, SITE_ORIGIN: "www.example.com" },
+      "provider=github",
+      "bad-site-origin",
+      "github",
+    ],
     ["another provider", ENV, "provider=gitlab", "wrong-provider", "gitlab"],
     ["a wider scope", ENV, "provider=github&scope=repo,admin:org", "bad-scope", "github"],
   ])("%s: a page that says so, the error for the editor, no cookie", async (_name, env, query, kind, provider) => {
-    const response = handleAuth(new Request(`${SITE}/api/auth?${query}`), env, runtime());
+    const response = await handleAuth(new Request(`${SITE}/api/auth?${query}`), env, runtime());
     const expected = failure(kind, kind === "wrong-provider" ? "gitlab" : "repo,admin:org");
     expect(response.status).toBe(expected.status);
     expect(response.headers.get("Set-Cookie")).toBeNull();
@@ -115,6 +167,30 @@ describe("/api/auth", () => {
     expect(data.handshake).toBe(`authorizing:${provider}`);
     expect(data.message).toBe(errorMessage(provider, expected));
     expect(data.origin).toBe(SITE);
+  });
+});
+
+describe("/api/auth from another site", () => {
+  const start = (site: string | null) =>
+    handleAuth(
+      new Request(`${SITE}/api/auth?provider=github&scope=repo`, { headers: site ? { "Sec-Fetch-Site": site } : {} }),
+      ENV,
+      runtime(),
+    );
+
+  test("a page on another site that sends the browser here is refused: no cookie, no trip to GitHub", async () => {
+    const response = await start("cross-site");
+    const expected = failure("cross-site");
+    expect(response.status).toBe(expected.status);
+    expect(response.headers.get("Location")).toBeNull();
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    const { heading, data } = await read(response);
+    expect(heading).toBe(expected.title);
+    expect(data.message).toBe(errorMessage("github", expected));
+  });
+
+  test.each(["same-origin", "same-site", "none", null])("Sec-Fetch-Site %s: the login starts", async (site) => {
+    expect((await start(site)).status).toBe(302);
   });
 });
 
@@ -133,6 +209,7 @@ describe("/api/callback", () => {
       client_id: "client-123",
       client_secret: "secret-456",
       code: "abc",
+      code_verifier: VERIFIER,
       redirect_uri: `${SITE}/api/callback`,
     });
     const { html, data, heading } = await read(response);
@@ -167,11 +244,18 @@ describe("/api/callback", () => {
     [
       "an expired cookie",
       `code=abc&state=${STATE}`,
-      `${STATE_COOKIE}=${STATE}.${NOW - 601}`,
+      `${STATE_COOKIE}=${STATE}.${NOW - 601}.${VERIFIER}`,
       () => json({}),
       "expired",
     ],
     ["a broken cookie", `code=abc&state=${STATE}`, `${STATE_COOKIE}=nonsense`, () => json({}), "state-mismatch"],
+    [
+      "a cookie from before PKCE (no code_verifier)",
+      `code=abc&state=${STATE}`,
+      `${STATE_COOKIE}=${STATE}.${NOW - 30}`,
+      () => json({}),
+      "state-mismatch",
+    ],
     ["no state", "code=abc", OK_COOKIE, () => json({}), "state-missing"],
     ["a forged state", `code=abc&state=${"f".repeat(43)}`, OK_COOKIE, () => json({}), "state-mismatch"],
     ["no code", `state=${STATE}`, OK_COOKIE, () => json({}), "code-missing"],
@@ -207,6 +291,36 @@ describe("/api/callback", () => {
     expect(response.headers.get("Cache-Control")).toBe("no-store");
   });
 
+  test.each([
+    ["no state cookie", `error=app_suspended&error_description=Call%20evil.example&state=${STATE}`, null, "no-cookie"],
+    [
+      "a forged state",
+      `error=access_denied&error_description=Call%20evil.example&state=forged`,
+      OK_COOKIE,
+      "state-mismatch",
+    ],
+    ["no state", `error=redirect_uri_mismatch&error_description=Call%20evil.example`, OK_COOKIE, "state-missing"],
+  ] as const)(
+    "%s: refused on its state first, whatever else it carries, echoing none of it",
+    async (_, query, cookie, kind) => {
+      const rt = exchanged();
+      const response = await handleCallback(callback(query, cookie), ENV, rt);
+      const { heading, html } = await read(response);
+      expect(heading).toBe(failure(kind).title);
+      expect(html).not.toContain("evil.example");
+      expect(rt.calls).toHaveLength(0);
+    },
+  );
+
+  test("a replayed answer (its cookie cleared by the first): refused, no second exchange", async () => {
+    const rt = exchanged();
+    const first = await handleCallback(callback(`code=abc&state=${STATE}`), ENV, rt);
+    expect(first.headers.get("Set-Cookie")).toBe(clearedStateCookie());
+    const replay = await handleCallback(callback(`code=abc&state=${STATE}`, null), ENV, rt);
+    expect((await read(replay)).heading).toBe(failure("no-cookie").title);
+    expect(rt.calls).toHaveLength(1);
+  });
+
   test("the secret not configured: no exchange is tried", async () => {
     const rt = exchanged();
     const response = await handleCallback(callback(`code=abc&state=${STATE}`), { GITHUB_CLIENT_ID: "x" }, rt);
@@ -218,7 +332,7 @@ describe("/api/callback", () => {
     const says = async (description: string) =>
       read(
         await handleCallback(
-          callback(`error=app_suspended&error_description=${encodeURIComponent(description)}`),
+          callback(`error=app_suspended&state=${STATE}&error_description=${encodeURIComponent(description)}`),
           ENV,
           runtime(),
         ),
@@ -227,7 +341,7 @@ describe("/api/callback", () => {
     expect(heading).toBe("GitHub could not log you in");
     expect(html).toContain("GitHub said: Suspended &lt;script&gt;alert(1)&lt;/script&gt;.");
     expect((await says("x".repeat(300))).html).toContain(`GitHub said: ${"x".repeat(199)}….`);
-    const mismatch = await handleCallback(callback("error=redirect_uri_mismatch"), ENV, runtime());
+    const mismatch = await handleCallback(callback(`error=redirect_uri_mismatch&state=${STATE}`), ENV, runtime());
     expect(await mismatch.text()).toContain(
       "The GitHub OAuth app&#39;s callback URL must be https://www.example.com/api/callback",
     );
@@ -235,21 +349,22 @@ describe("/api/callback", () => {
 });
 
 describe("the state and its cookie", () => {
-  test("the cookie holds the state and when the login started; anything else is malformed", () => {
-    const set = stateCookie(STATE, NOW);
+  test("the cookie holds the state, when the login started and the code_verifier; anything else is malformed", () => {
+    const set = stateCookie({ state: STATE, issuedAt: NOW, verifier: VERIFIER });
     const sent = set.split(";")[0];
-    expect(readStateCookie(`a=b; ${sent}; c=d`)).toEqual({ state: STATE, issuedAt: NOW });
+    expect(readStateCookie(`a=b; ${sent}; c=d`)).toEqual({ state: STATE, issuedAt: NOW, verifier: VERIFIER });
     expect(readStateCookie(null)).toBe("missing");
     expect(readStateCookie("a=b")).toBe("missing");
     expect(readStateCookie(`${STATE_COOKIE}=${STATE}`)).toBe("malformed");
-    expect(readStateCookie(`${STATE_COOKIE}=short.${NOW}`)).toBe("malformed");
+    expect(readStateCookie(`${STATE_COOKIE}=short.${NOW}.${VERIFIER}`)).toBe("malformed");
+    expect(readStateCookie(`${STATE_COOKIE}=${STATE}.${NOW}.short`)).toBe("malformed");
   });
 
   test("the state must be there, equal, and at most ten minutes old", () => {
-    const cookie = { state: STATE, issuedAt: NOW };
+    const cookie = { state: STATE, issuedAt: NOW, verifier: VERIFIER };
     expect(checkState(cookie, STATE, NOW + STATE_MAX_AGE)).toBeNull();
     expect(checkState(cookie, STATE, NOW + STATE_MAX_AGE + 1)?.kind).toBe("expired");
-    expect(checkState({ state: STATE, issuedAt: NOW + 3600 }, STATE, NOW)?.kind).toBe("expired");
+    expect(checkState({ ...cookie, issuedAt: NOW + 3600 }, STATE, NOW)?.kind).toBe("expired");
     expect(checkState(cookie, null, NOW)?.kind).toBe("state-missing");
     expect(checkState(cookie, `${STATE}x`, NOW)?.kind).toBe("state-mismatch");
     expect(checkState("missing", STATE, NOW)?.kind).toBe("no-cookie");
@@ -268,6 +383,23 @@ describe("settings", () => {
     expect(oauthBase("http://github.com")).toBeNull();
     expect(oauthBase("github.com")).toBeNull();
     expect(oauthBase("https://github.com/?x=1")).toBeNull();
+  });
+
+  test("SITE_ORIGIN must be an https:// origin with no path: anything else is refused (null)", () => {
+    for (const value of [
+      "http://www.example.com",
+      "https://www.example.com/admin",
+      "https://www.example.com?x=1",
+      "https://user:pw@www.example.com",
+      "https://www.example.com/#top",
+      "www.example.com",
+      "not a url",
+    ]) {
+      expect(siteOrigin({ SITE_ORIGIN: value }, "https://login.workers.dev/api/auth")).toBeNull();
+    }
+    expect(siteOrigin({ SITE_ORIGIN: "https://www.example.com:8443" }, "https://w.dev/")).toBe(
+      "https://www.example.com:8443",
+    );
   });
 
   test("the site's origin is the request's, unless SITE_ORIGIN names it (a Worker behind nginx)", () => {

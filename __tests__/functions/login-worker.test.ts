@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 /** The login as a Worker for nginx sites (deploy/login-worker.ts): the same two routes, on the site's origin. */
+import { failure } from "../../functions/_lib/login/failures";
 import worker from "../../deploy/login-worker";
 
 const ENV = { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "secret", SITE_ORIGIN: "https://www.example.com" };
@@ -15,8 +16,9 @@ test("/api/auth sends the editor to GitHub with the site's callback URL, not the
 });
 
 test("/api/callback answers with the popup page, which speaks to the site's origin", async () => {
+  // No login cookie: refused on its state before anything else.
   const response = await worker.fetch(new Request(`${WORKER}/api/callback?error=access_denied`), ENV);
-  expect(response.status).toBe(403);
+  expect(response.status).toBe(failure("no-cookie").status);
   expect(await response.text()).toContain('"origin":"https://www.example.com"');
 });
 
