@@ -16,6 +16,7 @@ import { failure, type FailureKind } from "../functions/_lib/login/failures";
 import { STATE_MAX_AGE } from "../functions/_lib/login/settings";
 import { STATE_COOKIE } from "../functions/_lib/login/state";
 import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../src/build/admin";
+import { LOCAL_PROXY_ORIGINS } from "../src/cms/backend";
 
 // One worker runs them all, against one stand-in and one pair of servers. Each drives two windows through three
 // servers: more time than a page test on a busy two-core machine.
@@ -23,8 +24,6 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 const repo = path.resolve(__dirname, "..");
 const API = /^https:\/\/api\.github\.com\//;
-// Opened on 127.0.0.1, the editor first asks for a local decap-server (local_backend): a live site has none.
-const LOCAL_PROXY = /^http:\/\/(localhost|127\.0\.0\.1):8081\//;
 // Decap's prebuilt bundle (5 MB, and the chunks beside it), straight from the same build folder rather than through
 // `wrangler pages dev`: its development asset server, with both cores busy, now and then stops sending a response this
 // large and never finishes it (3 of 160 requests for decap-cms.js, 4 at a time, hung with 0 bytes in 20 s; 0 of 180
@@ -107,10 +106,10 @@ const CORS = {
  */
 async function openEditor(page: Page, guard: Guard, site: string): Promise<ApiCall[]> {
   const calls: ApiCall[] = [];
-  guard.intercepted.push(API, LOCAL_PROXY);
-  // The browser's own lines for the refused decap-server and for the API's "Not Found" answers.
-  guard.allowed.push(/^Failed to load resource: net::ERR_FAILED$/, /status of 404/);
-  await page.route(LOCAL_PROXY, (route) => route.abort());
+  // A build for GitHub never asks for a local decap-server: the guard fails the test on any request to one.
+  guard.intercepted.push(API);
+  // The browser's own line for the API's "Not Found" answers.
+  guard.allowed.push(/status of 404/);
   await page.route(DECAP_BUNDLE, (route) =>
     route.fulfill({
       path: path.join(LOGIN_BUILD_DIR, decodeURIComponent(new URL(route.request().url()).pathname)),
@@ -176,6 +175,10 @@ test("/admin/ lets its own popup report back; visitor pages keep same-origin and
 }) => {
   const admin = await request.get(`${LOGIN_SITE_URL}${ADMIN_URL}`);
   expect(admin.headers()["cross-origin-opener-policy"]).toBe(ADMIN_OPENER_POLICY);
+  // Its policy reaches GitHub's API, and no local decap-server: that is for a build for local editing only.
+  const connect = /connect-src ([^;]*)/.exec(admin.headers()["content-security-policy"])![1];
+  expect(connect).toContain("https://api.github.com");
+  for (const origin of LOCAL_PROXY_ORIGINS) expect(connect).not.toContain(origin);
   for (const route of ["/", "/about/", "/no-such-page/"]) {
     const response = await request.get(`${LOGIN_SITE_URL}${route}`);
     expect(response.headers()["cross-origin-opener-policy"], route).toBe("same-origin");

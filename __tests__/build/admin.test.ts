@@ -25,6 +25,7 @@ import {
   perPageHeaderRules,
 } from "../../src/build/hosting";
 import { FIXED_BUILD_SCRIPTS } from "../../src/build/inline-scripts";
+import { LOCAL_PROXY_ORIGINS } from "../../src/cms/backend";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -138,12 +139,12 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
   expect(Object.fromEntries(visitor.headers)["Cross-Origin-Opener-Policy"]).toBeUndefined();
 });
 
-test("the editor's policy: its own origin, the local decap-server and the backend's API, nothing else", () => {
+test("the editor's policy: its own origin and its backend's (a hosted API, or the local decap-server), nothing else", () => {
   const csp = adminContentSecurityPolicy({ scriptHashes: ["'sha256-x'"], connect: ["https://api.github.com"] });
   expect(csp).toMatch(/script-src 'self' 'unsafe-eval' 'sha256-x';/);
-  expect(csp).toMatch(
-    /connect-src 'self' blob: http:\/\/localhost:8081 http:\/\/127\.0\.0\.1:8081 https:\/\/api\.github\.com;/,
-  );
+  expect(csp).toMatch(/connect-src 'self' blob: https:\/\/api\.github\.com;/);
+  const local = adminContentSecurityPolicy({ scriptHashes: [], connect: LOCAL_PROXY_ORIGINS });
+  expect(local).toMatch(/connect-src 'self' blob: http:\/\/localhost:8081 http:\/\/127\.0\.0\.1:8081;/);
   expect(csp).toMatch(/frame-ancestors 'none'/);
   expect(csp).toMatch(/object-src 'none'/);
 });

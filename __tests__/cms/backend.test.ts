@@ -17,11 +17,10 @@ const ok = (env: Record<string, string>) => {
 };
 const error = (env: Record<string, string>) => cmsBackend(env).error;
 
-test("unset: the local proxy, no other host to reach", () => {
+test("unset: the local proxy, the one host to reach", () => {
   const backend = ok({});
   expect(backend.config).toEqual({ name: "proxy", proxy_url: `${LOCAL_PROXY_ORIGINS[0]}/api/v1`, branch: "main" });
-  expect(backend.connectOrigins).toEqual([]);
-  expect(backend.identityWidget).toBe(false);
+  expect(backend.connectOrigins).toEqual(LOCAL_PROXY_ORIGINS);
   expect(backend.editorialWorkflow).toBe(false);
 });
 
@@ -40,6 +39,7 @@ test("github with its repository, branch and OAuth endpoint; the API is the one 
     base_url: "https://auth.example.com",
   });
   expect(backend.connectOrigins).toEqual(["https://api.github.com"]);
+  for (const origin of LOCAL_PROXY_ORIGINS) expect(backend.connectOrigins).not.toContain(origin);
   expect(backend.editorialWorkflow).toBe(true);
 });
 
@@ -69,11 +69,10 @@ test("github without CMS_AUTH_URL logs in through the site's own /api/auth, at t
   expect(backendAtOrigin(ok({}).config, "http://localhost:8000")).toEqual(ok({}).config);
 });
 
-test("gitlab takes group/subgroup/name; git-gateway needs no repository and logs in with Netlify Identity", () => {
+test("gitlab takes group/subgroup/name; git-gateway needs no repository", () => {
   expect(ok({ CMS_BACKEND: "gitlab", CMS_REPO: "group/sub/site" }).config.repo).toBe("group/sub/site");
   const gateway = ok({ CMS_BACKEND: "git-gateway" });
   expect(gateway.config).toEqual({ name: "git-gateway", branch: "main" });
-  expect(gateway.identityWidget).toBe(true);
 });
 
 test.each([

@@ -204,10 +204,21 @@ describe("the configuration from the real data/schema/", () => {
     expect(fields.slice(0, -1)).toEqual(config.collections.find((c) => c.folder)!.fields);
   });
 
-  test("without CMS_BACKEND the editor works through the local decap-server only; local_backend is always on", () => {
+  test("without CMS_BACKEND the editor works through the local decap-server only", () => {
     expect(config.backend.name).toBe("proxy");
     expect(config.local_backend).toEqual({ allowed_hosts: ["localhost", "127.0.0.1"] });
     expect(config.load_config_file).toBe(false);
     expect(config.media_folder).toBe("data/images");
+  });
+
+  test("a build for a hosted backend never asks for the local decap-server", () => {
+    const github = cmsBackend({ CMS_BACKEND: "github", CMS_REPO: "o/r" });
+    if (github.error !== undefined) throw new Error(github.error);
+    const hosted = cmsConfig({
+      schemas: readSchemas(path.join(DATA_DIR, "schema")),
+      backend: github.backend,
+      siteUrl: "https://x.example",
+    });
+    expect(hosted.local_backend).toBeUndefined();
   });
 });

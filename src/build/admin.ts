@@ -15,7 +15,6 @@ import crypto from "crypto";
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
-import { LOCAL_PROXY_ORIGINS } from "../cms/backend";
 
 /**
  * The editor's opener policy, in place of the `same-origin` that every other response keeps (static/_headers). Its
@@ -186,7 +185,10 @@ export async function writeAdmin({
   return { decap, editor, previewStyle, styles };
 }
 
-/** The editor page's policy; `scriptHashes` are its inline scripts', `connect` the backend's API origins. */
+/**
+ * The editor page's policy; `scriptHashes` are its inline scripts', `connect` the backend's origins (the local
+ * decap-server in a build for local editing only; the hosted backend's API otherwise: src/cms/backend.ts).
+ */
 export function adminContentSecurityPolicy({ scriptHashes, connect }: { scriptHashes: string[]; connect: string[] }) {
   return [
     "default-src 'self'",
@@ -197,7 +199,7 @@ export function adminContentSecurityPolicy({ scriptHashes, connect }: { scriptHa
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     // blob: the editor reads the images it shows (media library, previews) back from blob URLs it made.
-    `connect-src 'self' blob: ${[...LOCAL_PROXY_ORIGINS, ...connect].join(" ")}`,
+    `connect-src 'self' blob: ${connect.join(" ")}`.trim(),
     "frame-src 'self' blob:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",

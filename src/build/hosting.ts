@@ -283,7 +283,7 @@ export function writeHostingFiles({
   publicDir: string;
   formEndpoint: string;
   siteUrl: string;
-  /** Origins the editor at /admin/ talks to besides its own and the local decap-server (src/cms/backend.ts). */
+  /** Origins the editor at /admin/ talks to besides its own (src/cms/backend.ts connectOrigins). */
   adminConnect?: string[];
   /** The static-first loaders this build wrote into its pages (deferred-runtime.ts): inline scripts of its own. */
   loaders?: string[];

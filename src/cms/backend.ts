@@ -36,10 +36,11 @@ export interface CmsBackend {
     auth_endpoint?: string;
   };
   editorialWorkflow: boolean;
-  /** Hosts the editor's page must reach (its Content-Security-Policy connect-src), beside its own. */
+  /**
+   * Hosts the editor's page must reach (its Content-Security-Policy connect-src), beside its own: the local
+   * decap-server for local editing only, the backend's API otherwise.
+   */
   connectOrigins: string[];
-  /** The backend logs in through Netlify Identity (git-gateway). */
-  identityWidget: boolean;
 }
 
 export type CmsEnv = Partial<Record<string, string | undefined>>;
@@ -75,8 +76,7 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
       backend: {
         config: { name: "proxy", proxy_url: `${LOCAL_PROXY_ORIGINS[0]}/api/v1`, branch },
         editorialWorkflow,
-        connectOrigins: [],
-        identityWidget: false,
+        connectOrigins: LOCAL_PROXY_ORIGINS,
       },
     };
   }
@@ -111,7 +111,6 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
       },
       editorialWorkflow,
       connectOrigins: API_ORIGINS[backendName],
-      identityWidget: backendName === "git-gateway",
     },
   };
 }

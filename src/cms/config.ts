@@ -70,7 +70,7 @@ export interface CmsCollection {
 export interface CmsConfig {
   load_config_file: false;
   backend: CmsBackend["config"];
-  local_backend: { allowed_hosts: string[] };
+  local_backend?: { allowed_hosts: string[] };
   publish_mode?: "editorial_workflow";
   media_folder: string;
   public_folder: string;
@@ -264,8 +264,9 @@ export function cmsConfig({
   return {
     load_config_file: false,
     backend: backend.config,
-    // Opened on this machine, the editor uses `decap-server` (npm run cms) when it answers, whatever the backend.
-    local_backend: { allowed_hosts: ["localhost", "127.0.0.1"] },
+    // Local editing: opened on this machine, the editor uses `decap-server` (npm run cms). A build for a hosted backend
+    // never asks for it (nor may its page's policy connect to it).
+    ...(backend.config.name === "proxy" ? { local_backend: { allowed_hosts: ["localhost", "127.0.0.1"] } } : {}),
     ...(backend.editorialWorkflow ? { publish_mode: "editorial_workflow" as const } : {}),
     media_folder: IMAGE_FOLDER,
     // Relative to the files in data/: data/firm.yaml refers to ./images/…
