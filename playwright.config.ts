@@ -11,7 +11,9 @@ import { FIXTURE_SITE_URL, LOGIN_BUILD_DIR, LOGIN_SITE_URL } from "./e2e/login-b
 const PORT = Number(process.env.E2E_PORT || 9323);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CLOUDFLARE_URL = `http://127.0.0.1:${PORT + 1}`;
-const NGINX_URL = `http://127.0.0.1:${PORT + 2}`;
+// nginx serves HTTPS as deployed, with a self-signed certificate of the run's own, and sends plain HTTP there.
+const NGINX_URL = `https://127.0.0.1:${PORT + 2}`;
+export const NGINX_HTTP_URL = `http://127.0.0.1:${PORT + 6}`;
 const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts", "editor-hosting.spec.ts"];
 // The editor at /admin/ (with its own decap-server): at 1280 px, and at 375 px (touch) in its phone tests.
 const EDITOR_SPECS = ["cms.spec.ts"];
@@ -26,10 +28,15 @@ const FIXTURE_SPECS = ["text-is-text.spec.ts"];
  * A server the run starts and stops. It is ready when `/` answers, or, with `listening`, as soon as it listens (the
  * fixture build may not exist yet: text-is-text.spec.ts then says so).
  */
-const server = (script: string, port: number, env: Record<string, string> = {}, { listening = false } = {}) => ({
+const server = (
+  script: string,
+  port: number,
+  env: Record<string, string> = {},
+  { listening = false, scheme = "http" } = {},
+) => ({
   command: `node scripts/${script}`,
   env: { PORT: String(port), ...env },
-  ...(listening ? { port } : { url: `http://127.0.0.1:${port}/` }),
+  ...(listening ? { port } : { url: `${scheme}://127.0.0.1:${port}/`, ignoreHTTPSErrors: scheme === "https" }),
   reuseExistingServer: !process.env.CI,
   timeout: 60_000,
   gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
@@ -79,13 +86,13 @@ export default defineConfig({
     {
       name: "nginx",
       testMatch: [...HOST_SPECS, ...NGINX_ONLY],
-      use: { baseURL: NGINX_URL, viewport: { width: 1280, height: 800 } },
+      use: { baseURL: NGINX_URL, ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } },
     },
   ],
   webServer: [
     server("serve.mjs", PORT),
     server("cloudflare.mjs", PORT + 1),
-    server("nginx.mjs", PORT + 2),
+    server("nginx.mjs", PORT + 2, { HTTP_PORT: new URL(NGINX_HTTP_URL).port }, { scheme: "https" }),
     server("serve.mjs", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: LOGIN_BUILD_DIR }, { listening: true }),
   ],
 });

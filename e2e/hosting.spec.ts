@@ -3,7 +3,11 @@
 // caching that prevents 'Loading chunk ... failed' after a deploy, the 404 page, and a form that still posts.
 import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { test, expect, readYaml, hydrated, services, sitePaths, ROUTES, servicePath } from "./fixtures";
+import { NGINX_HTTP_URL } from "../playwright.config";
 
 const ENDPOINT = new URL(readYaml<{ form: { endpoint: string } }>("contact.yaml").form.endpoint);
 const PAGES = sitePaths();
@@ -123,7 +127,7 @@ test("the form of a page's URL without its trailing slash is only ever a redirec
 });
 
 test("an unknown address, however deep, answers 404 with the site's 404 page", async ({ page, guard }) => {
-  guard.allowed.push(/status of 404 \(Not Found\)/);
+  guard.allowed.push(/status of 404 \((Not Found)?\)/);
   const notFound = readYaml<{ title: string; heading: string }>("not-found.yaml");
   const response = await page.goto("/no-such-section/no-such-page/");
   expect(response!.request().redirectedFrom()).toBeNull();
@@ -136,7 +140,7 @@ test("an unknown address, however deep, answers 404 with the site's 404 page", a
 });
 
 test("the 404 answer carries the 404 page's policy, and the browser enforces it", async ({ page, guard }, testInfo) => {
-  guard.allowed.push(/status of 404 \(Not Found\)/, /Content Security Policy/);
+  guard.allowed.push(/status of 404 \((Not Found)?\)/, /Content Security Policy/);
   guard.intercepted.push(/^https:\/\/evil\.example\//);
   await page.route("https://evil.example/**", (route) => route.fulfill({ body: "window.__evil = true" }));
   const response = await page.goto("/no-such-section/no-such-page/");
@@ -192,7 +196,7 @@ test("the 404 page names no URL of its own: noindex, no canonical, no og:url, as
   request,
   guard,
 }) => {
-  guard.allowed.push(/status of 404 \(Not Found\)/);
+  guard.allowed.push(/status of 404 \((Not Found)?\)/);
   const notFound = readYaml<{ heading: string }>("not-found.yaml");
   // The files Gatsby builds for it, as the host serves them (each host decides their status; the markup is the point).
   for (const built of ["/404.html", "/404/"]) {
@@ -260,4 +264,32 @@ test("the contact form posts to the form service from the served page (intercept
   expect(posts).toHaveLength(1);
   expect(posts[0]).toMatch(/^POST name=Ada\+Lovelace&email=ada%40example\.com&phone=&message=Please\+call\+me\./);
   await expect(page).toHaveTitle("Received");
+});
+
+test("nginx serves HTTPS only: TLS 1.2 works, HSTS on every answer, plain HTTP sent to HTTPS", async ({
+  request,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "nginx", "deploy/nginx.conf's TLS server");
+  expect(new URL(baseURL!).protocol).toBe("https:");
+  // HSTS as static/_headers sets it for every host, on every answer.
+  const headers = fs.readFileSync(path.join(__dirname, "..", "static", "_headers"), "utf8");
+  const hsts = /^\s+Strict-Transport-Security: (.+)$/m.exec(headers)![1];
+  for (const route of ["/", "/about/", "/no-such-page/"]) {
+    const response = await request.get(route);
+    expect(response.headers()["strict-transport-security"], route).toBe(hsts);
+  }
+  const plain = await request.get(`${NGINX_HTTP_URL}/about/?x=1`, { maxRedirects: 0 });
+  expect(plain.status()).toBe(301);
+  expect(plain.headers()["location"]).toBe(`https://${new URL(NGINX_HTTP_URL).hostname}/about/?x=1`);
+  expect(plain.headers()["strict-transport-security"]).toBeUndefined();
+  // TLS 1.2 is enough to connect (older clients' newest version; nginx's ssl_protocols allow 1.2 and 1.3 only).
+  const host = new URL(baseURL!).host;
+  expect(() =>
+    execFileSync("openssl", ["s_client", "-connect", host, "-tls1_2", "-brief"], {
+      input: "",
+      stdio: "pipe",
+      timeout: 10_000,
+    }),
+  ).not.toThrow();
 });

@@ -2,7 +2,7 @@
 // as a checkout in /root or any home directory is. Started as root (as CI runs), nginx's master hands the requests to
 // workers that run as another user; they must still read the build, and a worker user that cannot must stop the
 // script at once with a message that says why. Run by the "nginx" project only (playwright.config.ts). No browser: the
-// test starts its own nginx on a free port and speaks HTTP to it.
+// test starts its own nginx on a free port and speaks HTTPS to it.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -61,20 +61,23 @@ function startNginx(site: string, port: number, env: Record<string, string> = {}
   };
 }
 
-test(`serves a build in a 0700 folder inside a 0700 folder${asRoot ? " (as root)" : ""}: the pages and the 404`, async () => {
+test(`serves a build in a 0700 folder inside a 0700 folder${asRoot ? " (as root)" : ""}: the pages and the 404`, async ({
+  request,
+}) => {
   const { site, cleanup } = privateCopy();
   const port = await freePort();
   const nginx = startNginx(site, port);
   try {
     // The script prints this line once nginx has served the home page itself.
     await expect.poll(nginx.output, { timeout: 20_000 }).toContain(`nginx serves ${site}`);
-    const home = await fetch(`http://127.0.0.1:${port}/`);
-    expect(home.status).toBe(200);
+    // HTTPS with the run's own certificate: the project's requests do not check it (ignoreHTTPSErrors).
+    const home = await request.get(`https://127.0.0.1:${port}/`);
+    expect(home.status()).toBe(200);
     expect(await home.text()).toContain("<h1");
-    expect((await fetch(`http://127.0.0.1:${port}/about/`)).status).toBe(200);
-    const missing = await fetch(`http://127.0.0.1:${port}/no-such-page/`);
-    expect(missing.status).toBe(404);
-    expect(missing.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect((await request.get(`https://127.0.0.1:${port}/about/`)).status()).toBe(200);
+    const missing = await request.get(`https://127.0.0.1:${port}/no-such-page/`);
+    expect(missing.status()).toBe(404);
+    expect(missing.headers()["content-security-policy"]).toContain("default-src 'self'");
     expect(nginx.output()).not.toContain("Permission denied");
   } finally {
     await nginx.stop();

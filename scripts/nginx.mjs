@@ -1,6 +1,8 @@
 // Serves the production build with Debian's nginx and the shipped deploy/nginx.conf, in the foreground, from a
-// temporary prefix (config, pid, logs), as the browser tests' "nginx" project and `npm run serve:nginx` do.
-// Env: PORT (default 8080), SERVE_DIR (default public), NGINX (default /usr/sbin/nginx), NGINX_USER (see below).
+// temporary prefix (config, pid, logs, and a self-signed certificate for 127.0.0.1 made there with openssl), as the
+// browser tests' "nginx" project and `npm run serve:nginx` do: HTTPS on PORT, as deployed (TLS 1.2+, HSTS), and the
+// plain-HTTP server that sends visitors to HTTPS on HTTP_PORT when that is set (left out otherwise).
+// Env: PORT (default 8080), HTTP_PORT, SERVE_DIR (default public), NGINX (default /usr/sbin/nginx), NGINX_USER (below).
 //
 // Who reads the build: nginx's master process opens the port and its workers read the files. Started by a normal user,
 // all of them run as that user, who can read the checkout. Started as root, the master switches its workers to the
@@ -10,9 +12,9 @@
 // else the owner of the build directory if that user can reach it, else root. Before starting, it checks that the
 // workers can reach the build, and after starting, that nginx really serves the home page; otherwise it stops at once
 // and says why and what to do.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
+import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +22,7 @@ import { fileURLToPath } from "node:url";
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.resolve(repo, process.env.SERVE_DIR || "public");
 const port = Number(process.env.PORT || 8080);
+const httpPort = process.env.HTTP_PORT ? Number(process.env.HTTP_PORT) : null;
 const nginx = process.env.NGINX || "/usr/sbin/nginx";
 const DEPLOYED_ROOT = "/srv/harborline/public";
 /** How long nginx may take to answer its first request before this script gives up on it. */
@@ -37,19 +40,51 @@ if (!fs.existsSync(path.join(root, "_nginx", "headers-server.conf"))) {
 /** A path as one nginx parameter: quoted, so a folder with spaces (or ; { } #) stays one argument. */
 const quoted = (file) => `"${file.replace(/[\\"]/g, "\\$&")}"`;
 
+const HTTP_SERVER = /^server \{\n\s*listen 80;\n[\s\S]*?\n\}\n/m;
+const TLS_LISTEN = /^(\s*)listen 443 ssl http2;$/m;
+const CERTIFICATE = /^(\s*)ssl_certificate (\S+);$/m;
+const CERTIFICATE_KEY = /^(\s*)ssl_certificate_key (\S+);$/m;
+
 /**
- * deploy/nginx.conf with this machine's build directory and port in place of the deployed ones. Each path that starts
- * with the deployed root (`root …;`, the two `include …;`) becomes one quoted parameter: a checkout under a folder
- * with a space made nginx stop with 'invalid number of arguments in "include" directive'.
+ * deploy/nginx.conf with this machine's build directory, ports and certificate in place of the deployed ones. Each
+ * path that starts with the deployed root (`root …;`, the two `include …;`) becomes one quoted parameter: a checkout
+ * under a folder with a space made nginx stop with 'invalid number of arguments in "include" directive'.
  */
-function siteConfig(text, { root, port }) {
-  if (!text.includes(DEPLOYED_ROOT) || !/^\s*listen 80;$/m.test(text)) {
-    throw new Error(`deploy/nginx.conf must contain ${DEPLOYED_ROOT} and "listen 80;" for the tests to replace`);
+function siteConfig(text, { root, port, httpPort, certificate, key }) {
+  for (const [what, pattern] of [
+    [DEPLOYED_ROOT, new RegExp(DEPLOYED_ROOT)],
+    ["the plain-HTTP server (listen 80)", HTTP_SERVER],
+    ['"listen 443 ssl http2;"', TLS_LISTEN],
+    ["ssl_certificate", CERTIFICATE],
+    ["ssl_certificate_key", CERTIFICATE_KEY],
+  ]) {
+    if (!pattern.test(text)) throw new Error(`deploy/nginx.conf must contain ${what} for this script to replace`);
   }
   const deployedPath = new RegExp(`${DEPLOYED_ROOT.replace(/[/.]/g, "\\$&")}([^\\s;"']*)`, "g");
   return text
     .replace(deployedPath, (_match, rest) => quoted(root + rest))
-    .replace(/^(\s*)listen 80;$/m, `$1listen 127.0.0.1:${port};`);
+    .replace(HTTP_SERVER, (block) => (httpPort ? block.replace(/listen 80;/, `listen 127.0.0.1:${httpPort};`) : ""))
+    .replace(TLS_LISTEN, `$1listen 127.0.0.1:${port} ssl http2;`)
+    .replace(CERTIFICATE, `$1ssl_certificate ${quoted(certificate)};`)
+    .replace(CERTIFICATE_KEY, `$1ssl_certificate_key ${quoted(key)};`);
+}
+
+/** A self-signed certificate for 127.0.0.1 and localhost, for this run only. */
+function selfSignedCertificate(dir) {
+  const certificate = path.join(dir, "cert.pem");
+  const key = path.join(dir, "key.pem");
+  try {
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2"]
+        .concat(["-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"])
+        .concat(["-keyout", key, "-out", certificate]),
+      { stdio: ["ignore", "ignore", "pipe"] },
+    );
+  } catch (error) {
+    fail(`Could not make a certificate with openssl (apt-get install openssl): ${error.stderr ?? error.message}`);
+  }
+  return { certificate, key };
 }
 
 /** Lines of an /etc/passwd- or /etc/group-style file, split on ":". */
@@ -141,7 +176,12 @@ function workerUserDirective() {
 const userDirective = workerUserDirective();
 const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-"));
 fs.chmodSync(prefix, 0o755);
-const site = siteConfig(fs.readFileSync(path.join(repo, "deploy", "nginx.conf"), "utf8"), { root, port });
+const site = siteConfig(fs.readFileSync(path.join(repo, "deploy", "nginx.conf"), "utf8"), {
+  root,
+  port,
+  httpPort,
+  ...selfSignedCertificate(prefix),
+});
 const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
   .map((name) => `  ${name}_temp_path ${quoted(path.join(prefix, name))};`)
   .join("\n");
@@ -187,7 +227,9 @@ child.on("exit", (code, signal) => {
 /** The status of GET / on the server just started, or null while nothing answers. */
 function status() {
   return new Promise((resolve) => {
-    const request = http.get({ host: "127.0.0.1", port, path: "/", timeout: 2_000 }, (response) => {
+    // The certificate is this run's own, self-signed: not checked here.
+    const options = { host: "127.0.0.1", port, path: "/", timeout: 2_000, rejectUnauthorized: false };
+    const request = https.get(options, (response) => {
       response.resume();
       resolve(response.statusCode ?? null);
     });
@@ -203,7 +245,11 @@ for (;;) {
   if (exiting || child.exitCode !== null) break;
   const code = await status();
   if (code === 200) {
-    console.log(`nginx serves ${root} at http://127.0.0.1:${port}/${userDirective ? ` (${userDirective})` : ""}`);
+    const plain = httpPort ? `, and sends http://127.0.0.1:${httpPort}/ there` : "";
+    console.log(
+      `nginx serves ${root} at https://127.0.0.1:${port}/ (a self-signed certificate)${plain}` +
+        `${userDirective ? ` (${userDirective})` : ""}`,
+    );
     break;
   }
   if (code !== null) {
