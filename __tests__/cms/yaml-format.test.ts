@@ -139,10 +139,17 @@ describe("lists and keys", () => {
 
 describe("a new service file", () => {
   const entry = entryFile("services", "valuation-training");
+  // The next free order after data/'s services, so any valid content keeps this test's draft valid.
+  const nextOrder =
+    Math.max(
+      ...fs
+        .readdirSync(path.join(DATA_DIR, "services"))
+        .map((f) => Number((parse(read(`services/${f}`)) as { order: number }).order)),
+    ) + 1;
   const draft = {
     title: "Valuation Training",
     slug: "valuation-training",
-    order: 9,
+    order: nextOrder,
     navLabel: "Valuation Training",
     description: "Workshops for finance teams.",
     summary: "Workshops.",
