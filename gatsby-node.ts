@@ -188,7 +188,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   // path.resolve("."); gatsby-plugin-sitemap writes to "public/" the same way).
   const publicDir = path.join(process.cwd(), "public");
 
-  // Static first (issue 9): the pages' scripts start on the first interaction. This rewrites the built HTML, so it
+  // Static first: the pages' scripts start on the first interaction. This rewrites the built HTML, so it
   // runs before writeHostingFiles hashes each page's inline scripts (the loader included) into its CSP.
   const deferred = deferRuntimeInDir(publicDir);
   reporter.info(`Runtime deferred to the first interaction on ${deferred.pages} pages: ${deferred.scripts.join(" ")}`);

@@ -27,8 +27,7 @@ const API = /^https:\/\/api\.github\.com\//;
 // Decap's prebuilt bundle (5 MB, and the chunks beside it), straight from the same build folder rather than through
 // `wrangler pages dev`: its development asset server, with both cores busy, now and then stops sending a response this
 // large and never finishes it (3 of 160 requests for decap-cms.js, 4 at a time, hung with 0 bytes in 20 s; 0 of 180
-// on an idle machine; 2026-11-24), which left /admin/ short of its load event and a login test timed out in a
-// fresh-clone CI run. What these tests check, the site's login functions and the editor's side of the login, still
+// on an idle machine), which leaves /admin/ short of its load event and a login test timing out. What these tests check, the site's login functions and the editor's side of the login, still
 // runs on wrangler; a deploy serves these files from Cloudflare's CDN, not from that dev server. The other hosts'
 // tests of /admin/ (e2e/editor-hosting.spec.ts, e2e/cms.spec.ts) fetch the bundle from the host as before.
 const DECAP_BUNDLE = /\/admin\/decap-cms-[^/]+\/[^/?#]+\.js$/;

@@ -50,7 +50,7 @@ export function serve(dir, port) {
  * Opens `url` and waits until the page has loaded (the whole document parsed, so the inline runtime loader at the end of
  * <body> is listening) and the network has been idle for 500 ms. `networkidle` alone is not enough: with the CPU
  * throttled on a busy machine Chromium reports it while the parser is still short of the loader, and an input pressed
- * then never starts the runtime (seen in 3-9 of 16-30 trials with two browsers running, 2026-11-23).
+ * then never starts the runtime (seen in 3-9 of 16-30 trials with two browsers running).
  */
 export async function openQuiet(page, url) {
   await page.goto(url, { waitUntil: "load" });

@@ -1,5 +1,5 @@
 /**
- * Compile hints (issue 20): every JavaScript chunk of the site's runtime opens with V8's magic comment
+ * Compile hints: every JavaScript chunk of the site's runtime opens with V8's magic comment
  * `//# allFunctionsCalledOnLoad` (Chrome 136+, "explicit compile hints"). The chunks run only when the visitor has
  * interacted and paused (deferred-runtime.ts), and then nearly all their functions run at once: React DOM's and the
  * app's modules, Gatsby's loader, the page's components, hydration. Without the hint V8 pre-parses each function while

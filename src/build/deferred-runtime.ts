@@ -2,7 +2,7 @@
  * Static first: Gatsby's runtime waits for the visitor. In every built page, the external `<script src>` tags (the
  * webpack runtime, React and Gatsby's app) become one small inline loader. After the visitor's first pointerover,
  * pointerdown, touchstart, keydown, focusin, wheel or scroll it adds the same scripts, in the same order and with the
- * same attributes, once the visitor pauses: RUNTIME_QUIET_MS without a tap, click or key press (issue 20). Then it
+ * same attributes, once the visitor pauses: RUNTIME_QUIET_MS without a tap, click or key press. Then it
  * stops listening.
  * `<link rel="preload|modulepreload|prefetch" as="script">` tags go too, so no script is fetched before that
  * interaction. The inline data scripts the runtime needs (`gatsby-script-loader` with
@@ -24,7 +24,7 @@ import vm from "vm";
 import { listHtmlFiles } from "./hosting";
 import { scriptJson } from "../lib/script-json";
 
-/** The first interactions that start the runtime (issue 9); the loader listens for them passively, once. */
+/** The first interactions that start the runtime; the loader listens for them passively, once. */
 export const START_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"];
 
 /**
@@ -73,7 +73,7 @@ export function parseAttributes(source: string): Record<string, string> {
 }
 
 /**
- * How the loader splits the runtime's start (issue 20): webpack's chunk-loading global (`self.webpackChunk<name>`) and
+ * How the loader splits the runtime's start: webpack's chunk-loading global (`self.webpackChunk<name>`) and
  * the ids of the `framework` chunk's modules (React, React DOM, the scheduler, prop-types), read from the built chunk.
  * Without it the loader adds the scripts and webpack starts the app as it always does.
  */
@@ -88,7 +88,7 @@ export interface RuntimeSplit {
  * setTimeout), adds the scripts to the end of <body>, where Gatsby had them. They download in parallel and run in page
  * order (`async = false`: webpack's runtime, then `framework`, then `app`), whatever order they arrive in.
  * Nothing is fetched during the burst either: preloading the scripts at the first interaction made a second tap right
- * after it slower (the responses' handling on the main thread; docs/performance.md, 2026-11-23 23:10 UTC).
+ * after it slower (the responses' handling on the main thread; docs/performance.md).
  *
  * With a RuntimeSplit, the start of the app is cut into tasks an input can come between (docs/performance.md, long
  * task 4). Webpack starts the app from the `app` chunk's third element, a function it calls with its `require` when the
