@@ -4,6 +4,7 @@
  * in order; and the editor's own policy and headers, apart from the visitor pages'.
  * @jest-environment node
  */
+import crypto from "crypto";
 import fs from "fs";
 import os from "os";
 import path from "path";
@@ -28,6 +29,9 @@ import { FIXED_BUILD_SCRIPTS } from "../../src/build/inline-scripts";
 import { LOCAL_PROXY_ORIGINS } from "../../src/cms/backend";
 
 const root = path.resolve(__dirname, "../..");
+const sha256 = (content: string | Buffer) => crypto.createHash("sha256").update(content).digest("hex");
+const mapValues = (o: Record<string, string>, f: (v: string) => string) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 
 function site(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-"));
@@ -41,34 +45,52 @@ function site(files: Record<string, string>): string {
 const html = `<!doctype html><html><head><title>Content editor</title><script src="cms.0123456789ab.js"></script></head><body></body></html>`;
 
 test("Decap's bundle is copied as it ships, its chunks beside it, into a folder named by version and content", () => {
-  const dist = site({
+  const shipped: Record<string, string> = {
     [DECAP_ENTRY]: "decap();\n//# sourceMappingURL=decap-cms.js.map\n",
-    [`${DECAP_ENTRY}.map`]: "{}",
     "103.decap-cms.js": "chunk();\n",
-    "103.cms.js": "chunk();\n",
-    "cms.js": "decap();\n",
-  });
+    "decap-cms.js.LICENSE.txt": "MIT\n",
+  };
+  const dist = site({ ...shipped, [`${DECAP_ENTRY}.map`]: "{}", "cms.js": "decap();\n" });
+  const pinOf = (files: Record<string, string>) => ({ version: "3.16.3", files: mapValues(files, sha256) });
   const out = site({});
-  const entry = copyDecap(out, { dir: dist, version: "3.16.3" });
+  const entry = copyDecap(out, { dir: dist, version: "3.16.3", pin: pinOf(shipped) });
   expect(entry).toMatch(/^decap-cms-3\.16\.3\.[0-9a-f]{12}\/decap-cms\.js$/);
   const folder = path.join(out, path.dirname(entry));
-  expect(fs.readdirSync(folder).sort()).toEqual(["103.decap-cms.js", DECAP_ENTRY]);
+  expect(fs.readdirSync(folder).sort()).toEqual(Object.keys(shipped).sort());
   // Byte for byte: nothing re-minifies or rewrites it.
-  expect(fs.readFileSync(path.join(out, entry), "utf8")).toBe(fs.readFileSync(path.join(dist, DECAP_ENTRY), "utf8"));
+  expect(fs.readFileSync(path.join(out, entry), "utf8")).toBe(shipped[DECAP_ENTRY]);
   // A changed chunk, the same entry: another folder, so the year-long cache rule is safe.
-  fs.writeFileSync(path.join(dist, "103.decap-cms.js"), "chunk(2);\n");
-  expect(copyDecap(site({}), { dir: dist, version: "3.16.3" })).not.toBe(entry);
+  const changed = { ...shipped, "103.decap-cms.js": "chunk(2);\n" };
+  fs.writeFileSync(path.join(dist, "103.decap-cms.js"), changed["103.decap-cms.js"]);
+  expect(copyDecap(site({}), { dir: dist, version: "3.16.3", pin: pinOf(changed) })).not.toBe(entry);
 });
 
-test("the installed decap-cms is the pinned release, with its prebuilt bundle", () => {
+test("a bundle that is not the pinned one stops the build, naming what differs and what to run", () => {
+  const shipped = { [DECAP_ENTRY]: "decap();\n", "103.decap-cms.js": "chunk();\n" };
+  const dist = site(shipped);
+  const pin = { version: "3.16.3", files: mapValues(shipped, sha256) };
+  expect(() => copyDecap(site({}), { dir: dist, version: "3.16.4", pin })).toThrow(
+    /decap-cms 3\.16\.4 is installed, but vendor\/decap-cms\.json pins 3\.16\.3\. Run npm ci/,
+  );
+  fs.writeFileSync(path.join(dist, "103.decap-cms.js"), "tampered();\n");
+  expect(() => copyDecap(site({}), { dir: dist, version: "3.16.3", pin })).toThrow(
+    /file 103\.decap-cms\.js is not the one vendor\/decap-cms\.json pins \(SHA-256 differs\)/,
+  );
+  fs.rmSync(path.join(dist, "103.decap-cms.js"));
+  expect(() => copyDecap(site({}), { dir: dist, version: "3.16.3", pin })).toThrow(/has no 103\.decap-cms\.js/);
+});
+
+test("the installed decap-cms is the pinned release: the vendored bundle, every file as vendor/decap-cms.json pins it", () => {
   const pinned = (
     JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
       dependencies: Record<string, string>;
     }
   ).dependencies["decap-cms"];
-  const { dir, version } = decapDist(root);
-  expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
-  expect(version).toBe(pinned);
+  const { dir, version, pin } = decapDist(root);
+  expect(pinned).toBe(`file:vendor/decap-cms-${pin.version}.tgz`);
+  expect(version).toBe(pin.version);
+  for (const [file, hash] of Object.entries(pin.files))
+    expect(sha256(fs.readFileSync(path.join(dir, file)))).toBe(hash);
   expect(fs.existsSync(path.join(dir, DECAP_ENTRY))).toBe(true);
 });
 

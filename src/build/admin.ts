@@ -2,9 +2,10 @@
  * The editor at /admin/, written into public/admin/ apart from the site's webpack build (gatsby-node.ts starts it at
  * bootstrap and waits for it only at the end, so neither `gatsby build` nor `gatsby develop` waits on it):
  *
- * - Decap CMS's own prebuilt bundle (npm `decap-cms`, dist/: decap-cms.js and the chunks it loads by name beside it),
- *   copied as it ships — never re-bundled or re-minified — into a folder named by its version and a hash of its files,
- *   so the year-long cache rule for `/*.js` is safe;
+ * - Decap CMS's own prebuilt bundle (vendor/decap-cms-<version>.tgz, installed as `decap-cms`; dist/: decap-cms.js and
+ *   the chunks it loads by name beside it), checked against its pin (vendor/decap-cms.json) and copied as it ships —
+ *   never re-bundled or re-minified — into a folder named by its version and a hash of its files, so the year-long
+ *   cache rule for `/*.js` is safe;
  * - the project's own editor code (src/cms/cms.tsx: configuration, clean YAML format, previews, content rules),
  *   bundled by esbuild with React 18 and the site's own view components and CSS for the previews (cms.<hash>.js and
  *   cms.<hash>.css, the CSS for the preview frame only);
@@ -40,25 +41,50 @@ const hashOf = (...texts: (string | Buffer)[]) => {
   return hash.digest("hex").slice(0, 12);
 };
 
-/** Where the decap-cms installed for the project in `root` keeps its prebuilt bundle, and its version. */
-export function decapDist(root: string): { dir: string; version: string } {
+/** The pinned editor bundle (vendor/decap-cms.json, written by scripts/update-editor.mjs): its version and files. */
+export interface DecapPin {
+  version: string;
+  /** Each file of the bundle's dist/ with its SHA-256 (hex). */
+  files: Record<string, string>;
+}
+
+export const DECAP_PIN = "vendor/decap-cms.json";
+
+/**
+ * Where the decap-cms installed for the project in `root` keeps its prebuilt bundle, its version, and the pin it must
+ * match (vendor/decap-cms.json).
+ */
+export function decapDist(root: string): { dir: string; version: string; pin: DecapPin } {
   // createRequire: gatsby-node's compiler (Parcel) leaves no require.resolve of its own.
   const manifest = createRequire(path.join(root, "package.json")).resolve("decap-cms/package.json");
   const { version } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string };
-  return { dir: path.join(path.dirname(manifest), "dist"), version };
+  const pin = JSON.parse(fs.readFileSync(path.join(root, DECAP_PIN), "utf8")) as DecapPin;
+  return { dir: path.join(path.dirname(manifest), "dist"), version, pin };
 }
 
+const sha256 = (content: Buffer) => crypto.createHash("sha256").update(content).digest("hex");
+
 /**
- * Copies Decap's prebuilt bundle as it ships (the .js files of dist/, without source maps or the `cms.js` copy of
- * the same bundle) into admin/decap-cms-<version>.<hash>/; returns the entry's path relative to admin/.
+ * Copies Decap's prebuilt bundle as it ships (the files the pin lists: the entry, the chunks it loads by name beside
+ * it, its licence notice) into admin/decap-cms-<version>.<hash>/; returns the entry's path relative to admin/. Stops,
+ * naming the file, when the installed bundle is not the pinned one: another version, a file missing or changed.
  */
-export function copyDecap(adminDir: string, dist: { dir: string; version: string }): string {
-  const files = fs
-    .readdirSync(dist.dir)
-    .filter((f) => f === DECAP_ENTRY || /^\d+\.decap-cms\.js$/.test(f))
-    .sort();
-  if (!files.includes(DECAP_ENTRY)) throw new Error(`No ${DECAP_ENTRY} in ${dist.dir}: is decap-cms installed?`);
-  const contents = files.map((f) => fs.readFileSync(path.join(dist.dir, f)));
+export function copyDecap(adminDir: string, dist: { dir: string; version: string; pin: DecapPin }): string {
+  const update = "Run npm ci; to change the editor's version, npm run editor:update -- <version>.";
+  if (dist.version !== dist.pin.version) {
+    throw new Error(`decap-cms ${dist.version} is installed, but ${DECAP_PIN} pins ${dist.pin.version}. ${update}`);
+  }
+  const files = Object.keys(dist.pin.files).sort();
+  if (!files.includes(DECAP_ENTRY)) throw new Error(`${DECAP_PIN} lists no ${DECAP_ENTRY}`);
+  const contents = files.map((f) => {
+    const file = path.join(dist.dir, f);
+    if (!fs.existsSync(file)) throw new Error(`The editor's bundle has no ${f} (${dist.dir}). ${update}`);
+    const content = fs.readFileSync(file);
+    if (sha256(content) !== dist.pin.files[f]) {
+      throw new Error(`The editor's bundle file ${f} is not the one ${DECAP_PIN} pins (SHA-256 differs). ${update}`);
+    }
+    return content;
+  });
   const folder = `decap-cms-${dist.version}.${hashOf(...files.flatMap((f, i) => [f, contents[i]]))}`;
   fs.mkdirSync(path.join(adminDir, folder), { recursive: true });
   files.forEach((f, i) => fs.writeFileSync(path.join(adminDir, folder, f), contents[i]));
