@@ -12,6 +12,7 @@ import {
 } from "./src/content/form-endpoint";
 import { validateContentDirectory, formatContentErrors } from "./src/content/validate";
 import { servicePath } from "./src/lib/paths";
+import { dialNumber } from "./src/content/phone";
 import { writeHostingFiles } from "./src/build/hosting";
 import { deferRuntimeInDir } from "./src/build/deferred-runtime";
 import { CompileHintsPlugin } from "./src/build/compile-hints";
@@ -114,6 +115,11 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(contentTypeDefs(CONTENT_DIR));
 };
 
+/** What a resolver's context offers of Gatsby's node model: finding the one firm node. */
+interface FirmContext {
+  nodeModel: { findOne(args: { type: "FirmYaml"; query: object }): Promise<{ address: { country: string } } | null> };
+}
+
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   createResolvers({
     ServiceYaml: {
@@ -124,6 +130,15 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
     ContactForm: {
       endpoint: {
         resolve: (source: { endpoint?: string }) => resolveFormEndpoint(source.endpoint).value,
+      },
+    },
+    FirmPhone: {
+      dial: {
+        // The content check has refused a number that cannot be dialled; the office's country is the firm's one.
+        resolve: async (source: { display: string }, _args: unknown, context: FirmContext) => {
+          const firm = await context.nodeModel.findOne({ type: "FirmYaml", query: {} });
+          return dialNumber(source.display, firm?.address.country ?? "");
+        },
       },
     },
   });

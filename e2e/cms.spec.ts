@@ -181,12 +181,27 @@ test("a broken pattern is refused with the schema's own message, and nothing is 
   guard.allowed.push(refusal);
   const before = read("data/firm.yaml");
   const firmSchema = schemas["firm.schema.json"];
-  const phone = firmSchema.properties!.phone;
-  const dialTitle = phone.properties!.dial.title!;
+  const postalCode = firmSchema.properties!.address.properties!.postalCode;
   await openEditor(page, "collections/pages/entries/firm");
-  await field(page, dialTitle).fill("310 555 0142");
+  await field(page, postalCode.title!).fill("9050");
   await publish(page);
-  await expect(page.getByText(/must be a dialable international number/)).toBeVisible();
+  await expect(page.getByText(postalCode.patternErrorMessage!)).toBeVisible();
+  expect(read("data/firm.yaml")).toBe(before);
+});
+
+test("a phone number that cannot be dialled is refused, naming the field, and nothing is written", async ({
+  page,
+  guard,
+}) => {
+  guard.allowed.push(...checkRefusal);
+  const before = read("data/firm.yaml");
+  const phone = schemas["firm.schema.json"].properties!.phone.properties!.display;
+  await openEditor(page, "collections/pages/entries/firm");
+  await field(page, phone.title!).fill("(310) 555-01");
+  await publish(page);
+  await expect(
+    page.getByText(/Not saved: .*phone\.display is "\(310\) 555-01", which is not a phone number/),
+  ).toBeVisible();
   expect(read("data/firm.yaml")).toBe(before);
 });
 

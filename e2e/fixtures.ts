@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
+import { dialNumber } from "../src/content/phone";
 
 export interface Guard {
   consoleErrors: string[];
@@ -74,8 +75,16 @@ export function sitePaths(): string[] {
 
 export { ROUTES, servicePath };
 
-export const firm = () =>
-  readYaml<{ name: string; phone: { display: string; dial: string }; links: { url: string }[] }>("firm.yaml");
+export const firm = () => {
+  const data = readYaml<{
+    name: string;
+    phone: { display: string };
+    address: { country: string };
+    links: { url: string }[];
+  }>("firm.yaml");
+  // The number a tel: link dials, worked out as the build does.
+  return { ...data, phone: { ...data.phone, dial: dialNumber(data.phone.display, data.address.country) } };
+};
 
 export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;

@@ -1409,9 +1409,9 @@ type FirmLinkSortInput = {
 
 /** The firm's phone number. */
 type FirmPhone = {
-  /** For tel: links. */
+  /** The number to dial (E.164), for tel: links: worked out from display (src/content/phone.ts). */
   readonly dial: Scalars['String'];
-  /** As visitors read it. */
+  /** As visitors read it, e.g. (310) 555-0142. The number a tap dials is worked out from it, with the office's country code. */
   readonly display: Scalars['String'];
 };
 

@@ -247,23 +247,22 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
     { file: "data/firm.yaml", path: "links[0].url", message: /URL.*"not a url"/ },
   ],
   [
-    "a phone dial that cannot be dialled",
-    (c) => c.edit("data/firm.yaml", /^ {2}dial: .*$/m, "  dial: call us"),
-    {
-      file: "data/firm.yaml",
-      path: "phone.dial",
-      message: /dialable.*"call us"/,
-      line: (c) => c.lineOf("data/firm.yaml", "dial: call us"),
-    },
-  ],
-  [
-    "a phone display that is not the dialled number",
-    (c) => c.edit("data/firm.yaml", /^ {2}display: .*$/m, "  display: (310) 555-0199"),
+    "a phone number that cannot be dialled",
+    (c) => c.edit("data/firm.yaml", /^ {2}display: .*$/m, "  display: call us"),
     {
       file: "data/firm.yaml",
       path: "phone.display",
-      message: /"\(310\) 555-0199".*not the number phone\.dial calls/,
-      line: (c) => c.lineOf("data/firm.yaml", "display: (310) 555-0199"),
+      message: /"call us", which is not a phone number that can be dialled from the office's country \(US\)/,
+      line: (c) => c.lineOf("data/firm.yaml", "display: call us"),
+    },
+  ],
+  [
+    "a phone number one digit short",
+    (c) => c.edit("data/firm.yaml", /^ {2}display: .*$/m, "  display: (310) 555-014"),
+    {
+      file: "data/firm.yaml",
+      path: "phone.display",
+      message: /"\(310\) 555-014", which is not a phone number that can be dialled/,
     },
   ],
   ...(

@@ -8,6 +8,7 @@ const path = require("path");
 const { parse } = require("yaml");
 // Jest compiles the TypeScript source: the site's own rule for a service's path, never a copy of it.
 const { servicePath } = require("../../src/lib/paths");
+const { dialNumber } = require("../../src/content/phone");
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 const DATA_DIR = path.join(PROJECT_ROOT, "data");
@@ -68,12 +69,20 @@ function loadServices(dataDir) {
     .map((service) => ({ ...service, path: servicePath(service.slug) }));
 }
 
-/** Every content file of data/, parsed, shaped like the page queries' results (services get their `path`). */
+/** The firm as the queries return it: its phone with the number to dial, worked out as the build does. */
+function withDial(firm) {
+  return { ...firm, phone: { ...firm.phone, dial: dialNumber(firm.phone.display, firm.address.country) } };
+}
+
+/**
+ * Every content file of data/, parsed, shaped like the page queries' results (services get their `path`, the firm's
+ * phone its `dial`).
+ */
 function loadRealContent(dataDir = DATA_DIR) {
   const page = (name) => readYaml(path.join(dataDir, name));
   return {
     layout: page("layout.yaml"),
-    firm: page("firm.yaml"),
+    firm: withDial(page("firm.yaml")),
     home: page("home.yaml"),
     about: page("about.yaml"),
     servicesPage: page("services-page.yaml"),

@@ -6,6 +6,7 @@
 import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
 import addFormats from "ajv-formats";
 import { isMap, isScalar, type Document, type LineCounter } from "yaml";
+import { dialNumber } from "./phone";
 import { SCHEMA_KEYWORDS } from "./schema-keywords";
 
 export interface ContentError {
@@ -170,18 +171,20 @@ export function schemaErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): 
   return out;
 }
 
+/** The phone number must be one a visitor's phone can dial, from the office's country (src/content/phone.ts). */
 export function phoneErrors(parsed: ParsedFile): ContentError[] {
-  const phone = (parsed.data as { phone?: { display?: unknown; dial?: unknown } } | null)?.phone;
-  if (!phone || typeof phone.display !== "string" || typeof phone.dial !== "string") return [];
-  const shown = phone.display.replace(/\D/g, "");
-  const dialled = phone.dial.replace(/\D/g, "");
-  if (shown.length >= 7 && dialled.endsWith(shown)) return [];
+  const firm = parsed.data as { phone?: { display?: unknown }; address?: { country?: unknown } } | null;
+  const display = firm?.phone?.display;
+  const country = firm?.address?.country;
+  // A blank or missing number is the schema's to report.
+  if (typeof display !== "string" || display.trim() === "" || typeof country !== "string") return [];
+  if (dialNumber(display, country) !== null) return [];
   return [
     {
       file: parsed.file,
       path: "phone.display",
       line: parsed.doc && parsed.counter ? lineOf(parsed.doc, parsed.counter, ["phone", "display"]) : undefined,
-      message: `shows ${JSON.stringify(phone.display)}, which is not the number phone.dial calls (${phone.dial})`,
+      message: `is ${JSON.stringify(display)}, which is not a phone number that can be dialled from the office's country (${country}): write it as people dial it, e.g. (310) 555-0142, or with the country code, e.g. +1 310 555 0142`,
     },
   ];
 }

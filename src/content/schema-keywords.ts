@@ -27,4 +27,10 @@ export const COMPUTED_FIELDS: Record<string, Record<string, { type: string; desc
   ServiceYaml: {
     path: { type: "String!", description: "The service page's path, built from its slug (src/lib/paths.ts)." },
   },
+  FirmPhone: {
+    dial: {
+      type: "String!",
+      description: "The number to dial (E.164), for tel: links: worked out from display (src/content/phone.ts).",
+    },
+  },
 };
