@@ -16,6 +16,7 @@ import { dialNumber } from "./src/content/phone";
 import { writeHostingFiles } from "./src/build/hosting";
 import { deferRuntimeInDir } from "./src/build/deferred-runtime";
 import { CompileHintsPlugin } from "./src/build/compile-hints";
+import { STYLES_FINGERPRINT, stylesFingerprint } from "./src/build/styles-fingerprint";
 import { contentDirectory } from "./src/build/content-dir";
 import { readSchemas } from "./src/content/graphql-types";
 import { SCHEMA_DIRECTORY } from "./src/content/model";
@@ -174,8 +175,13 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
  * The production scripts open with V8's compile hint (src/build/compile-hints.ts): their functions compile on the
  * streaming thread, not in the tasks that start the runtime. `gatsby develop` is left as it is.
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ stage, actions, plugins }) => {
   if (stage === "build-javascript") actions.setWebpackConfig({ plugins: [new CompileHintsPlugin()] });
+  // The renderer depends on the built CSS, which every page inlines (src/build/styles-fingerprint.ts).
+  if (stage === "build-html") {
+    const fingerprint = stylesFingerprint(path.join(process.cwd(), "public"));
+    actions.setWebpackConfig({ plugins: [plugins.define({ [STYLES_FINGERPRINT]: JSON.stringify(fingerprint) })] });
+  }
 };
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter }) => {

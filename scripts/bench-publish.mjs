@@ -1,0 +1,145 @@
+// What an editor's Publish costs on this machine, the way a host with build caching runs it (Cloudflare Pages keeps
+// Gatsby's .cache and public between builds, and npm's own cache): `npm run bench:publish`.
+//
+// In two copies of this checkout's tracked files (in a temporary folder, so nothing here is touched), it times:
+//   1. npm ci, the full install (as a developer or CI installs), with npm's cache warm;
+//   2. npm ci --omit=dev, the host's install;
+//   3. a cold `npm run build` (no .cache, no public) in the host's install;
+//   4. an edit of one field (the firm's phone number), then `npm run build` again: the warm build;
+// and then checks the warm build's output against a cold build of the same edited content: every file byte for
+// byte, but for webpack's compilation hash. It exits non-zero if they differ or a step fails.
+// Options: --keep (leave the temporary folder for a look).
+import { execFileSync, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseDocument } from "yaml";
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const keep = process.argv.includes("--keep");
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-publish-"));
+const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true" };
+
+/** Runs a command in `cwd`; returns its duration in seconds and its output; stops the benchmark if it fails. */
+function timed(cwd, command, args, extraEnv = {}) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(command, args, { cwd, env: { ...env, ...extraEnv }, encoding: "utf8", maxBuffer: 1 << 28 });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}`);
+  }
+  return { seconds, output: `${result.stdout}\n${result.stderr}` };
+}
+
+/** A copy of the tracked files, as a fresh clone has them (uncommitted edits included, untracked files not). */
+function copyCheckout(name) {
+  const dir = path.join(work, name);
+  const files = execFileSync("git", ["ls-files", "-z"], { cwd: repo, encoding: "utf8" }).split("\0").filter(Boolean);
+  for (const file of files) {
+    if (!fs.existsSync(path.join(repo, file))) continue;
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.copyFileSync(path.join(repo, file), path.join(dir, file));
+  }
+  return dir;
+}
+
+const installed = (output) => Number(/added (\d+) packages?/.exec(output)?.[1] ?? NaN);
+
+/**
+ * Every file under dir, relative, with a hash of its content, in which webpack's compilation hash (which differs from
+ * build to build), the CSP hash of the inline script that holds it, and so the order of a policy's hashes, are
+ * replaced by placeholders.
+ */
+function snapshot(dir) {
+  const hashes = new Set();
+  const files = new Map();
+  const walk = (current) => {
+    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
+      const full = path.join(current, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else files.set(path.relative(dir, full), fs.readFileSync(full));
+    }
+  };
+  walk(dir);
+  for (const content of files.values()) {
+    for (const [, hash] of content.toString("latin1").matchAll(/webpackCompilationHash["=:]+"?([0-9a-f]{20})/g)) {
+      hashes.add(hash);
+    }
+  }
+  const scriptHash = (hash) =>
+    crypto.createHash("sha256").update(`window.___webpackCompilationHash="${hash}";`).digest("base64");
+  const normalized = new Map();
+  for (const [file, content] of files) {
+    let text = content.toString("latin1");
+    for (const hash of hashes) {
+      text = text.split(hash).join("<compilation-hash>").split(scriptHash(hash)).join("<compilation-hash-script>");
+    }
+    text = text.replace(/'sha256-[^']+'(?: 'sha256-[^']+')*/g, (list) => list.split(" ").sort().join(" "));
+    normalized.set(file, crypto.createHash("sha256").update(text, "latin1").digest("hex"));
+  }
+  return normalized;
+}
+
+function differences(a, b) {
+  const out = [];
+  for (const file of new Set([...a.keys(), ...b.keys()])) {
+    if (!a.has(file)) out.push(`only in the cold build: ${file}`);
+    else if (!b.has(file)) out.push(`only in the warm build: ${file}`);
+    else if (a.get(file) !== b.get(file)) out.push(`differs: ${file}`);
+  }
+  return out.sort();
+}
+
+try {
+  console.log(`Benchmark in ${work}`);
+  const full = copyCheckout("full");
+  const install = timed(full, "npm", ["ci", "--no-audit", "--no-fund"]);
+  const site = copyCheckout("host");
+  const hostInstall = timed(site, "npm", ["ci", "--omit=dev", "--no-audit", "--no-fund"]);
+  const cold = timed(site, "npm", ["run", "build"]);
+
+  // One editor's edit: the phone number shown (and so dialled) changes.
+  const firmFile = path.join(site, "data", "firm.yaml");
+  const doc = parseDocument(fs.readFileSync(firmFile, "utf8"));
+  const before = String(doc.getIn(["phone", "display"]));
+  const after = before.replace(/\d(?=\D*$)/, (digit) => String((Number(digit) + 1) % 10));
+  doc.setIn(["phone", "display"], after);
+  fs.writeFileSync(firmFile, doc.toString());
+  const warm = timed(site, "npm", ["run", "build"]);
+  const warmOutput = snapshot(path.join(site, "public"));
+  const contact = fs.readFileSync(path.join(site, "public", "contact", "index.html"), "utf8");
+  const shown = contact.includes(`>${after}<`) && !contact.includes(`>${before}<`);
+
+  // The reference: a cold build of the same edited content.
+  fs.rmSync(path.join(site, ".cache"), { recursive: true, force: true });
+  fs.rmSync(path.join(site, "public"), { recursive: true, force: true });
+  timed(site, "npm", ["run", "build"]);
+  const diff = differences(snapshot(path.join(site, "public")), warmOutput);
+
+  const row = (what, seconds, note = "") =>
+    console.log(`| ${what.padEnd(44)} | ${seconds.toFixed(1).padStart(7)} s | ${note}`);
+  console.log("\n| Step                                         |    Time   | ");
+  console.log("| -------------------------------------------- | --------- | ");
+  row("npm ci (full, npm cache warm)", install.seconds, `${installed(install.output)} packages`);
+  row("npm ci --omit=dev (the host's install)", hostInstall.seconds, `${installed(hostInstall.output)} packages`);
+  row("npm run build, cold", cold.seconds);
+  row(
+    "npm run build after one edit, warm",
+    warm.seconds,
+    `${((warm.seconds / cold.seconds) * 100).toFixed(0)}% of cold`,
+  );
+  row("install + warm build (host)", hostInstall.seconds + warm.seconds);
+  console.log(`\nThe edit (phone ${before} → ${after}) shows on /contact/: ${shown ? "yes" : "NO"}`);
+  console.log(
+    diff.length === 0
+      ? `The warm build's ${warmOutput.size} files equal a cold build's, byte for byte but for the compilation hash.`
+      : `The warm build differs from a cold build of the same content:\n  ${diff.slice(0, 40).join("\n  ")}`,
+  );
+  if (diff.length > 0 || !shown) process.exitCode = 1;
+} finally {
+  if (keep) console.log(`Kept ${work}`);
+  else fs.rmSync(work, { recursive: true, force: true });
+}
