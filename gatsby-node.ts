@@ -27,11 +27,6 @@ import { siteUrl } from "./gatsby-config";
 
 const CONTENT_DIR = contentDirectory(__dirname);
 const SERVICE_TEMPLATE = path.resolve(__dirname, "src/templates/service.tsx");
-/**
- * SKIP_EDITOR=1 leaves the editor at /admin/ out of the build and of `gatsby develop`: a measurement aid
- * (scripts/measure-editor-cost.mjs compares the two), not a way to deploy. docs/performance.md.
- */
-const SKIP_EDITOR = process.env.SKIP_EDITOR === "1";
 
 /** The editor's backend from CMS_* environment variables; a wrong value stops the build naming the variable. */
 function backendOrPanic(reporter: { panic(message: string): never }) {
@@ -65,10 +60,6 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
 let admin: Promise<AdminFiles> | null = null;
 
 function startAdmin(reporter: Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0]["reporter"]): void {
-  if (SKIP_EDITOR) {
-    reporter.warn("SKIP_EDITOR=1: the editor at /admin/ is left out (a measurement aid; do not deploy this build).");
-    return;
-  }
   const backend = backendOrPanic(reporter);
   const schemas = readSchemas(path.join(CONTENT_DIR, SCHEMA_DIRECTORY));
   const config = cmsConfig({ schemas, backend, siteUrl });

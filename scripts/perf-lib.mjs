@@ -1,4 +1,4 @@
-// What the performance scripts (perf-compare, perf-inputs, perf-longtasks, perf-trace) share: a script-free copy of a
+// What the performance scripts (perf-compare, perf-inputs) share: a script-free copy of a
 // build, a build served by scripts/serve.mjs on a port of its own, Chromium launched as they launch it, a throttled page
 // as a phone or desktop visitor has it, and opening a page until it is loaded and quiet.
 import { spawn } from "node:child_process";
