@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { test, expect, type Guard } from "./fixtures";
 import { LOGIN_BUILD_DIR, LOGIN_REPO, LOGIN_SITE_URL, UNCONFIGURED_SITE_URL } from "./login-build";
 import { CLIENT_ID, CLIENT_SECRET, startStandIn, type StandIn } from "./github-stand-in";
@@ -156,6 +156,10 @@ async function expectLoginError(page: Page, popup: Page, kind: FailureKind, abou
   await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible();
 }
 
+/** The login's cookie on the site (its state, start time and code_verifier), if the browser has it. */
+const loginCookies = async (context: BrowserContext) =>
+  (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
+
 const authorizeLink = async (popup: Page) =>
   new URL((await popup.getByRole("link", { name: "Authorize" }).getAttribute("href"))!);
 
@@ -212,7 +216,7 @@ test("Login with GitHub through the site's own /api/auth: the editor is logged i
   // The popup went through the site's own login, with the site's own callback and a state in a cookie.
   const authorize = await authorizeLink(popup);
   expect(authorize.origin + authorize.pathname).toBe(`${LOGIN_SITE_URL}/api/callback`);
-  const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
+  const [cookie] = await loginCookies(context);
   expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/" });
   const [state, , verifier] = cookie.value.split(".");
   expect(state).toBe(authorize.searchParams.get("state"));
@@ -240,7 +244,7 @@ test("Login with GitHub through the site's own /api/auth: the editor is logged i
   for (const call of calls) expect(call.authorization, `${call.method} ${call.path}`).toBe(`token ${token}`);
   expect(calls.map((call) => call.path)).toEqual(expect.arrayContaining(["/user", `/repos/${LOGIN_REPO}`]));
   // The login is over: its cookie is gone.
-  expect((await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE)).toEqual([]);
+  expect(await loginCookies(context)).toEqual([]);
 });
 
 test("consent denied on GitHub: the editor says so and stays logged out", async ({ page, guard }) => {
@@ -265,7 +269,7 @@ test("the state cookie lost on the way (another browser, cookies blocked): refus
 test("an expired state cookie (the login took more than ten minutes): refused", async ({ page, guard, context }) => {
   await openEditor(page, guard, LOGIN_SITE_URL);
   const popup = await startLogin(page);
-  const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
+  const [cookie] = await loginCookies(context);
   const [state, issuedAt, verifier] = cookie.value.split(".");
   await context.addCookies([{ ...cookie, value: `${state}.${Number(issuedAt) - STATE_MAX_AGE - 1}.${verifier}` }]);
   await popup.getByRole("link", { name: "Authorize" }).click();
@@ -302,7 +306,7 @@ test("a code_verifier that does not match the challenge (a stolen code): GitHub 
 }) => {
   await openEditor(page, guard, LOGIN_SITE_URL);
   const popup = await startLogin(page);
-  const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
+  const [cookie] = await loginCookies(context);
   const [state, issuedAt] = cookie.value.split(".");
   await context.addCookies([{ ...cookie, value: `${state}.${issuedAt}.${"x".repeat(43)}` }]);
   const tokensBefore = standIn.tokens.length;
@@ -335,7 +339,7 @@ test("GitHub refusing the code (already used): the editor says so", async ({ pag
   const popup = await startLogin(page);
   const code = (await authorizeLink(popup)).searchParams.get("code")!;
   // Someone else exchanges the code first: with the app's secret and this login's code_verifier (from its cookie).
-  const [cookie] = (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
+  const [cookie] = await loginCookies(context);
   const stolen = await fetch(`${standIn.url}/login/oauth/access_token`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -439,7 +443,7 @@ test("a page on another site cannot start a login: refused before GitHub, and it
   const popup = await popupEvent;
   await expect(popup.getByRole("heading", { name: failure("cross-site").title })).toBeVisible();
   expect(new URL(popup.url()).origin).toBe(LOGIN_SITE_URL);
-  expect((await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE)).toEqual([]);
+  expect(await loginCookies(context)).toEqual([]);
   await expect(popup.getByRole("status")).toContainText("did not answer", { timeout: 10_000 });
   expect(await received(foreign)).toEqual([]);
   await foreign.close();
