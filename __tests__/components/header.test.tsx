@@ -1,7 +1,6 @@
 import React from "react";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Link } from "gatsby";
 import { Header, MOBILE_MENU_ID, type HeaderProps } from "../../src/components/header";
 import { DROPDOWN_CLOSE_DELAY_MS } from "../../src/hooks/use-hover-disclosure";
 import { buildNav } from "../../src/lib/nav";
@@ -332,22 +331,6 @@ describe("mobile menu", () => {
     expectMobileOpen(true);
     await user.click(toggle);
     expectMobileOpen(false);
-  });
-
-  test("opening and closing the menu, or the dropdown, renders none of the header's links again", async () => {
-    // Opening the menu re-renders the header inside the popover's toggle event (flushSync): its links stay as they are.
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderHeader();
-    const renders = () => (Link as unknown as jest.Mock).mock.calls.length;
-    const before = renders();
-    expect(before).toBeGreaterThanOrEqual(2 * (services.length + 3));
-    await user.click(menuToggle());
-    expectMobileOpen(true);
-    await user.click(menuToggle());
-    expectMobileOpen(false);
-    await user.click(disclosureButton());
-    expect(disclosureButton()).toHaveAttribute("aria-expanded", "true");
-    expect(renders()).toBe(before);
   });
 
   test("its panel ends the header: the menus are shown once it is parsed (header.module.css)", () => {
