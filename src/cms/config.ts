@@ -9,7 +9,14 @@
  * `localFile` → image, `multiline` → text area. Everything else (maxLength, formats, the rules that span fields) is
  * checked before a save by the same validator as the build (entry-check.ts).
  */
-import { PAGE_FILES, SERVICE_COUNT, SERVICE_SCHEMA, type JsonSchema } from "../content/model";
+import {
+  PAGE_FILES,
+  SERVICE_COUNT,
+  SERVICE_SCHEMA,
+  resolveSchema,
+  type JsonSchema,
+  type Schemas,
+} from "../content/model";
 import { SERVICES_DIRECTORY } from "../content/type-names";
 import type { CmsBackend } from "./backend";
 
@@ -78,31 +85,6 @@ export interface CmsConfig {
   display_url: string;
   logo_url?: string;
   collections: CmsCollection[];
-}
-
-type Schemas = Record<string, JsonSchema>;
-
-/** Follows $ref chains; the referring schema's own keywords (title, description, multiline…) win. */
-export function resolveSchema(
-  schema: JsonSchema,
-  schemas: Schemas,
-  file: string,
-): { schema: JsonSchema; file: string } {
-  if (!schema.$ref) return { schema, file };
-  const [target, pointer = ""] = schema.$ref.split("#");
-  const targetFile = target || file;
-  const root = schemas[targetFile];
-  if (!root) throw new Error(`${file}: $ref ${schema.$ref} names a schema that does not exist`);
-  const referenced = pointer
-    .split("/")
-    .filter(Boolean)
-    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root) as
-    JsonSchema | undefined;
-  if (!referenced) throw new Error(`${file}: $ref ${schema.$ref} points to nothing`);
-  const resolved = resolveSchema(referenced, schemas, targetFile);
-  const own: JsonSchema = { ...schema };
-  delete own.$ref;
-  return { schema: { ...resolved.schema, ...own }, file: resolved.file };
 }
 
 /** "yearsOfExperience" → "Years of experience": the label of a property whose schema has no title. */

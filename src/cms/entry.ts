@@ -6,13 +6,26 @@
  */
 import type Ajv from "ajv";
 import type { AnySchemaObject } from "ajv";
-import { createAjv, phoneErrors, schemaErrors, type ContentError } from "../content/rules";
-import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_COUNT, SERVICE_SCHEMA, type JsonSchema } from "../content/model";
+import {
+  createAjv,
+  phoneErrors,
+  schemaErrors,
+  serviceCountProblem,
+  serviceCrossErrors,
+  type ContentError,
+} from "../content/rules";
+import {
+  PAGE_FILES,
+  SCHEMA_DIRECTORY,
+  SERVICE_SCHEMA,
+  resolveSchema,
+  type JsonSchema,
+  type Schemas,
+} from "../content/model";
 import { SERVICES_DIRECTORY } from "../content/type-names";
-import { CONTENT_FOLDER, PAGES_COLLECTION, SERVICES_COLLECTION, resolveSchema } from "./config";
+import { CONTENT_FOLDER, PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
 import { isPlainObject } from "./yaml-patch";
 
-type Schemas = Record<string, JsonSchema>;
 type Data = Record<string, unknown>;
 
 /** The key under which an entry carries its file's text from load to save (yaml-format.ts). */
@@ -90,24 +103,15 @@ export function entryChecker(schemas: Schemas): EntryChecker {
       const parsed = { file: entry.file, data: normalize(data, schemas[entry.schema], schemas, entry.schema) };
       const errors = [...schemaErrors(ajv, entry.schema, parsed), ...phoneErrors(parsed)];
       if (entry.schema === SERVICE_SCHEMA && others.services) {
-        const mine = data as { slug?: unknown; order?: unknown };
-        for (const key of ["slug", "order"] as const) {
-          const clash = others.services.find((other) => other[key] !== undefined && other[key] === mine[key]);
-          if (clash) {
-            errors.push({
-              file: entry.file,
-              path: key,
-              message: `${JSON.stringify(mine[key])} is already used by another service; each service needs its own ${key}`,
-            });
-          }
-        }
-        if (others.services.length + 1 > SERVICE_COUNT.max) {
-          errors.push({
-            file: entry.file,
-            path: "",
-            message: `would be service ${others.services.length + 1}; the menus and pages are laid out for at most ${SERVICE_COUNT.max}`,
-          });
-        }
+        // The content check's own service rules, over the services as they will be once this entry is saved.
+        const saved = others.services.map((data) => ({
+          file: entryFile(SERVICES_COLLECTION, String(data.slug)).file,
+          data,
+        }));
+        const clashes = serviceCrossErrors([...saved, { file: entry.file, data: parsed.data }]);
+        errors.push(...clashes.filter((error) => error.file === entry.file));
+        const countProblem = serviceCountProblem(saved.length + 1);
+        if (countProblem) errors.push({ file: entry.file, path: "", message: countProblem });
       }
       return errors;
     },

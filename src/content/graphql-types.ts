@@ -9,7 +9,7 @@ import fs from "fs";
 import path from "path";
 import { COMPUTED_FIELDS } from "./schema-keywords";
 import { pascalCase, SERVICES_DIRECTORY, yamlTypeName } from "./type-names";
-import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA, type JsonSchema } from "./model";
+import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA, resolveRef, type JsonSchema } from "./model";
 
 export type { JsonSchema } from "./model";
 
@@ -51,18 +51,7 @@ export function readSchemas(schemaDir: string): Record<string, JsonSchema> {
 export function contentTypes(schemas: Record<string, JsonSchema>, roots: RootType[]): GraphqlType[] {
   const types = new Map<string, { type: GraphqlType; schema: JsonSchema }>();
 
-  /** Follows $ref (within a file or to another schema file) to the schema it names. */
-  function deref(schema: JsonSchema, file: string): { schema: JsonSchema; file: string; definition?: string } {
-    if (!schema.$ref) return { schema, file };
-    const [target, pointer = ""] = schema.$ref.split("#");
-    const targetFile = target || file;
-    let resolved: unknown = schemas[targetFile];
-    const segments = pointer.split("/").filter(Boolean);
-    for (const segment of segments) resolved = (resolved as Record<string, unknown> | undefined)?.[segment];
-    if (!resolved) throw new Error(`${file}: $ref ${schema.$ref} points to nothing`);
-    const next = deref(resolved as JsonSchema, targetFile);
-    return { ...next, definition: next.definition ?? segments[segments.length - 1] };
-  }
+  const deref = (schema: JsonSchema, file: string) => resolveRef(schema, schemas, file);
 
   function objectType(schema: JsonSchema, file: string, name: string, node = false): string {
     const existing = types.get(name);

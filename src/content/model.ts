@@ -42,3 +42,44 @@ export interface JsonSchema {
   patternErrorMessage?: string;
   multiline?: boolean;
 }
+
+/** Every schema of data/schema/, by file name. */
+export type Schemas = Record<string, JsonSchema>;
+
+/**
+ * Follows a `$ref` chain (within a file, `#/definitions/x`, or to another schema file, `defs.schema.json#/…`) to the
+ * schema it names, as written there: that schema, its file, and the name of the definition it is, if any. The one
+ * place `$ref` is read; resolveSchema, the content check, the GraphQL types and the editor's fields go through it.
+ */
+export function resolveRef(
+  schema: JsonSchema,
+  schemas: Schemas,
+  file: string,
+): { schema: JsonSchema; file: string; definition?: string } {
+  if (!schema.$ref) return { schema, file };
+  const [target, pointer = ""] = schema.$ref.split("#");
+  const targetFile = target || file;
+  const root = schemas[targetFile];
+  if (!root) throw new Error(`${file}: $ref ${schema.$ref} names a schema that does not exist`);
+  const segments = pointer.split("/").filter(Boolean);
+  const referenced = segments.reduce<unknown>(
+    (node, key) => (node as Record<string, unknown> | undefined)?.[key],
+    root,
+  );
+  if (!referenced) throw new Error(`${file}: $ref ${schema.$ref} points to nothing`);
+  const next = resolveRef(referenced as JsonSchema, schemas, targetFile);
+  return { ...next, definition: next.definition ?? segments[segments.length - 1] };
+}
+
+/** The schema a `$ref` names, with the referring schema's own keywords (title, description, multiline…) winning. */
+export function resolveSchema(
+  schema: JsonSchema,
+  schemas: Schemas,
+  file: string,
+): { schema: JsonSchema; file: string } {
+  if (!schema.$ref) return { schema, file };
+  const resolved = resolveRef(schema, schemas, file);
+  const own: JsonSchema = { ...schema };
+  delete own.$ref;
+  return { schema: { ...resolved.schema, ...own }, file: resolved.file };
+}

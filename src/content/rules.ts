@@ -7,6 +7,7 @@ import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
 import addFormats from "ajv-formats";
 import { isMap, isScalar, type Document, type LineCounter } from "yaml";
 import { dialNumber } from "./phone";
+import { SERVICE_COUNT } from "./model";
 import { SCHEMA_KEYWORDS } from "./schema-keywords";
 
 export interface ContentError {
@@ -189,7 +190,20 @@ export function phoneErrors(parsed: ParsedFile): ContentError[] {
   ];
 }
 
-export function serviceCrossErrors(services: ParsedFile[]): ContentError[] {
+/**
+ * The site holds SERVICE_COUNT.min to .max services: what is wrong with `count` of them, or null. The content check
+ * counts data/services/, the editor the services there once the entry is saved.
+ */
+export function serviceCountProblem(count: number): string | null {
+  if (count < SERVICE_COUNT.min) return "has no service files; the site needs at least one";
+  if (count > SERVICE_COUNT.max) {
+    return `has ${count} service files; the menus and pages are laid out for at most ${SERVICE_COUNT.max}`;
+  }
+  return null;
+}
+
+/** Each service's slug and order must be its own: an error at each service that repeats an earlier one's. */
+export function serviceCrossErrors(services: Pick<ParsedFile, "file" | "data" | "doc" | "counter">[]): ContentError[] {
   const errors: ContentError[] = [];
   for (const key of ["slug", "order"] as const) {
     const firstSeen = new Map<unknown, string>();

@@ -5,13 +5,13 @@
  */
 import fs from "fs";
 import path from "path";
-import type Ajv from "ajv";
 import type { AnySchemaObject } from "ajv";
 import { readSchemas } from "./graphql-types";
-import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_COUNT, SERVICE_SCHEMA } from "./model";
+import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA, resolveSchema, type JsonSchema, type Schemas } from "./model";
 import { LineCounter, parseDocument } from "yaml";
 import {
   createAjv,
+  serviceCountProblem,
   lineOf,
   readablePath,
   phoneErrors,
@@ -29,10 +29,6 @@ type Json = unknown;
 
 interface ParsedFile extends ParsedData {
   absolute: string;
-}
-
-function loadSchemas(schemaDir: string): Ajv {
-  return createAjv(readSchemas(schemaDir) as Record<string, AnySchemaObject>);
 }
 
 export interface ParsedContent {
@@ -66,34 +62,34 @@ function parseFile(absolute: string, file: string, errors: ContentError[]): Pars
 
 /** Paths of fields whose schema says `localFile: true`, with their values. */
 function localFileFields(
-  schema: AnySchemaObject | undefined,
+  schema: JsonSchema | undefined,
   data: Json,
-  ajv: Ajv,
+  schemas: Schemas,
+  file: string,
   segments: (string | number)[] = [],
 ): { segments: (string | number)[]; value: string }[] {
   if (!schema) return [];
-  if (typeof schema.$ref === "string") {
-    const target = ajv.getSchema(schema.$ref.startsWith("#") ? `defs.schema.json${schema.$ref}` : schema.$ref);
-    return localFileFields(target?.schema as AnySchemaObject | undefined, data, ajv, segments);
-  }
-  if (schema.localFile === true && typeof data === "string") return [{ segments, value: data }];
+  const { schema: resolved, file: at } = resolveSchema(schema, schemas, file);
+  if (resolved.localFile === true && typeof data === "string") return [{ segments, value: data }];
   const out: { segments: (string | number)[]; value: string }[] = [];
-  if (schema.properties && data && typeof data === "object" && !Array.isArray(data)) {
-    for (const [key, sub] of Object.entries(schema.properties as Record<string, AnySchemaObject>)) {
-      out.push(...localFileFields(sub, (data as Record<string, Json>)[key], ajv, [...segments, key]));
+  if (resolved.properties && data && typeof data === "object" && !Array.isArray(data)) {
+    for (const [key, sub] of Object.entries(resolved.properties)) {
+      out.push(...localFileFields(sub, (data as Record<string, Json>)[key], schemas, at, [...segments, key]));
     }
   }
-  if (schema.items && Array.isArray(data)) {
-    data.forEach((item, i) =>
-      out.push(...localFileFields(schema.items as AnySchemaObject, item, ajv, [...segments, i])),
-    );
+  if (resolved.items && Array.isArray(data)) {
+    data.forEach((item, i) => out.push(...localFileFields(resolved.items, item, schemas, at, [...segments, i])));
   }
   return out;
 }
 
-function missingFileErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile, projectRoot: string): ContentError[] {
-  const schema = ajv.getSchema(schemaName)?.schema as AnySchemaObject;
-  return localFileFields(schema, parsed.data, ajv)
+function missingFileErrors(
+  schemas: Schemas,
+  schemaName: string,
+  parsed: ParsedFile,
+  projectRoot: string,
+): ContentError[] {
+  return localFileFields(schemas[schemaName], parsed.data, schemas, schemaName)
     .filter(({ value }) => /\.(jpe?g|png|webp|avif)$/.test(value))
     .filter(({ value }) => !fs.existsSync(path.resolve(path.dirname(parsed.absolute), value)))
     .map(({ segments, value }) => ({
@@ -113,7 +109,8 @@ function byLine(errors: ContentError[]): ContentError[] {
 export function validateContentDirectory(contentDir: string, projectRoot = path.dirname(contentDir)): ValidationResult {
   const errors: ContentError[] = [];
   const rel = (p: string) => path.relative(projectRoot, p).split(path.sep).join("/");
-  const ajv = loadSchemas(path.join(contentDir, SCHEMA_DIRECTORY));
+  const schemas = readSchemas(path.join(contentDir, SCHEMA_DIRECTORY));
+  const ajv = createAjv(schemas as Record<string, AnySchemaObject>);
   const content: ParsedContent = { files: {}, services: [] };
 
   for (const [name, schemaName] of Object.entries(PAGE_FILES)) {
@@ -126,7 +123,7 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
     if (!parsed) continue;
     const fileErrors = [
       ...schemaErrors(ajv, schemaName, parsed),
-      ...missingFileErrors(ajv, schemaName, parsed, projectRoot),
+      ...missingFileErrors(schemas, schemaName, parsed, projectRoot),
       ...(name === "firm.yaml" ? phoneErrors(parsed) : []),
     ];
     errors.push(...byLine(fileErrors));
@@ -149,15 +146,8 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
         .filter((f) => /\.ya?ml$/.test(f))
         .sort()
     : [];
-  if (serviceFiles.length < SERVICE_COUNT.min) {
-    errors.push({ file: rel(servicesDir), path: "", message: "has no service files; the site needs at least one" });
-  } else if (serviceFiles.length > SERVICE_COUNT.max) {
-    errors.push({
-      file: rel(servicesDir),
-      path: "",
-      message: `has ${serviceFiles.length} service files; the menus and pages are laid out for at most ${SERVICE_COUNT.max}`,
-    });
-  }
+  const countProblem = serviceCountProblem(serviceFiles.length);
+  if (countProblem) errors.push({ file: rel(servicesDir), path: "", message: countProblem });
   const parsedServices: ParsedFile[] = [];
   for (const name of serviceFiles) {
     const absolute = path.join(servicesDir, name);
