@@ -202,13 +202,13 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
 
   // Static first: the pages' scripts start on the first interaction. This rewrites the built HTML, so it
   // runs before writeHostingFiles hashes each page's inline scripts (the loader included) into its CSP.
-  const deferred = deferRuntimeInDir(publicDir);
-  reporter.info(`Runtime deferred to the first interaction on ${deferred.pages} pages: ${deferred.scripts.join(" ")}`);
-  if (!deferred.split) reporter.warn("No framework chunk found: the runtime starts in one task, as webpack starts it.");
-
-  // The editor at /admin/, written beside the build (startAdmin): its page gets its policy below.
+  // The editor at /admin/, written beside the build (startAdmin), gets its policy there too.
   await adminOrPanic(reporter);
   try {
+    const deferred = deferRuntimeInDir(publicDir);
+    reporter.info(
+      `Runtime deferred to the first interaction on ${deferred.pages} pages: ${deferred.scripts.join(" ")}`,
+    );
     writeHostingFiles({
       publicDir,
       formEndpoint,

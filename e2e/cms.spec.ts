@@ -53,8 +53,10 @@ async function waitForProxy(): Promise<void> {
   throw new Error("decap-server did not start");
 }
 
-// One decap-server for the file: its tests run in order, in one worker.
-test.describe.configure({ mode: "serial" });
+// One decap-server for the file: its tests run in order, in one worker. Each opens the editor, which parses Decap's
+// 5 MB bundle, edits, saves through decap-server and reads the file back: on a busy two-core machine that took more
+// than a page test's 30 s (a fresh-clone run with other work on the machine).
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 test.beforeAll(async () => {
   if (!(await portIsFree(LOCAL_PROXY_PORT))) {

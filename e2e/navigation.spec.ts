@@ -265,8 +265,10 @@ test("navigating scrolls smoothly to the top, through intermediate positions", a
   const samples = await scrollSamplesAround(page, () => page.getByRole("link", { name: "Contact Us" }).click());
   await expect(page).toHaveURL(/\/contact\/$/);
   expect(samples[samples.length - 1]).toBe(0);
+  // An instant jump has no position between the start and the top; a smooth scroll has at least one, and more on an
+  // idle machine (on a busy one, the browser paints few frames: 2427, 775, 775, 0 was seen).
   const intermediate = samples.filter((y) => y > 0 && y < startY - 50);
-  expect(intermediate.length, `samples: ${samples.join(",")}`).toBeGreaterThan(2);
+  expect(intermediate.length, `samples: ${samples.join(",")}`).toBeGreaterThan(0);
 });
 
 test("with reduced motion the jump to the top is instant", async ({ page }) => {

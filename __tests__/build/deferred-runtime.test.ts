@@ -380,6 +380,10 @@ test("deferRuntimeInDir rewrites every page of a build and reports the scripts",
       path.join(dir, "framework-34442b07ce37eead3834.js"),
       `(self.webpackChunksite=self.webpackChunksite||[]).push([[593],{961:function(){},5338:function(){}}]);`,
     );
+    fs.writeFileSync(
+      path.join(dir, "app-0ce08eec0cf85539652a.js"),
+      `(self.webpackChunksite=self.webpackChunksite||[]).push([[143],{},function(e){}]);`,
+    );
     const result = deferRuntimeInDir(dir);
     expect(result.pages).toBe(2);
     expect(result.scripts).toHaveLength(3);
@@ -393,8 +397,87 @@ test("deferRuntimeInDir rewrites every page of a build and reports the scripts",
     for (const file of ["index.html", "about/index.html"]) {
       expect(externalScripts(fs.readFileSync(path.join(dir, file), "utf8"))).toEqual([]);
     }
-    expect(deferRuntimeInDir(dir).pages).toBe(0);
+    // Run again on pages Gatsby did not re-stitch: nothing to rewrite, and each page's loader is recognised as this
+    // build's own (what the pages' policies allow), not refused.
+    const again = deferRuntimeInDir(dir);
+    expect(again.pages).toBe(0);
+    expect(again.loaders).toEqual(result.loaders);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe("what the rewrite assumes of Gatsby's output is checked on every page, naming the assumption", () => {
+  const FRAMEWORK = `(self.webpackChunksite=self.webpackChunksite||[]).push([[593],{961:function(){}}]);`;
+  const APP = `(self.webpackChunksite=self.webpackChunksite||[]).push([[143],{},function(e){}]);`;
+  function build(page: string, files: Record<string, string> = {}) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deferred-runtime-"));
+    fs.writeFileSync(path.join(dir, "index.html"), page);
+    const all = {
+      "framework-34442b07ce37eead3834.js": FRAMEWORK,
+      "app-0ce08eec0cf85539652a.js": APP,
+      ...files,
+    };
+    for (const [name, text] of Object.entries(all)) fs.writeFileSync(path.join(dir, name), text);
+    return dir;
+  }
+  const expectRefused = (dir: string, assumption: string, detail: RegExp) => {
+    try {
+      expect(() => deferRuntimeInDir(dir)).toThrow(
+        new RegExp(`^Gatsby [\\d.]+'s output no longer matches .*\\(src/build/gatsby-output\\.ts, ${assumption}\\)`),
+      );
+      expect(() => deferRuntimeInDir(dir)).toThrow(detail);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  test("a build as Gatsby 5 writes it passes", () => {
+    const dir = build(PAGE);
+    try {
+      expect(deferRuntimeInDir(dir).pages).toBe(1);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("no scripts slice comments", () => {
+    expectRefused(
+      build(PAGE.replace(/<!-- slice-(start|end) id="_gatsby-scripts-1" -->/g, "")),
+      "scriptsSlice",
+      /index\.html/,
+    );
+  });
+
+  test("a script tag of another kind (a module, defer, another host)", () => {
+    for (const tag of [
+      '<script type="module" src="/app-0ce08eec0cf85539652a.js"></script>',
+      '<script src="/app-0ce08eec0cf85539652a.js" defer></script>',
+      '<script src="https://cdn.example/app.js" async></script>',
+    ]) {
+      const page = PAGE.replace('<script src="/app-0ce08eec0cf85539652a.js" async></script>', tag);
+      expectRefused(build(page), "scriptTags", /index\.html has <script/);
+    }
+  });
+
+  test("a slice with no script", () => {
+    expectRefused(build(PAGE.replace(/<script src=[^>]*><\/script>/g, "")), "scriptTags", /holds no script/);
+  });
+
+  test("no framework chunk, or one that is not a webpack chunk", () => {
+    expectRefused(build(PAGE.replace(/framework-/g, "vendor-")), "frameworkChunk", /No page script is one/);
+    expectRefused(
+      build(PAGE, { "framework-34442b07ce37eead3834.js": "self.x = 1;" }),
+      "frameworkChunk",
+      /is not a webpack chunk/,
+    );
+  });
+
+  test("an app chunk that hands webpack no start function", () => {
+    expectRefused(
+      build(PAGE, { "app-0ce08eec0cf85539652a.js": FRAMEWORK }),
+      "appStart",
+      /app-0ce08eec0cf85539652a\.js/,
+    );
+  });
 });

@@ -23,6 +23,9 @@ import path from "path";
 import vm from "vm";
 import { listHtmlFiles } from "./hosting";
 import { scriptJson } from "../lib/script-json";
+import { GatsbyOutputError, scriptsSlice } from "./gatsby-output";
+
+const scriptList = (scripts: DeferredScript[]) => scripts.map((script) => script.src).join(", ") || "none";
 
 /** The first interactions that start the runtime; the loader listens for them passively, once. */
 export const START_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"];
@@ -166,8 +169,19 @@ export function deferScripts(
     if (first < 0) first = offset;
     return "";
   });
-  if (scripts.length === 0) return { html: out, scripts, removedLinks };
-  const loader = loaderSource(scripts, typeof split === "function" ? split(scripts) : split);
+  const splitOf = (list: DeferredScript[]) => (typeof split === "function" ? split(list) : split);
+  if (scripts.length === 0) {
+    // A page this rewrite already made (Gatsby re-stitches only the pages whose scripts slice changed): its loader
+    // is recognised when it is exactly the one these scripts and this build's split give.
+    const existing = EXISTING_LOADER.exec(out)?.[1];
+    if (existing === undefined) return { html: out, scripts, removedLinks };
+    const listed = loaderScripts(existing);
+    if (!listed || existing !== loaderSource(listed, splitOf(listed))) {
+      throw new Error("The page holds a runtime loader that this build would not write (an earlier build's?)");
+    }
+    return { html: out, scripts, removedLinks, loader: existing };
+  }
+  const loader = loaderSource(scripts, splitOf(scripts));
   if (Buffer.byteLength(loader) > LOADER_MAX_BYTES) {
     throw new Error(`The runtime loader is ${Buffer.byteLength(loader)} bytes, over its ${LOADER_MAX_BYTES} budget.`);
   }
@@ -175,8 +189,36 @@ export function deferScripts(
   return { html: out, scripts, removedLinks, loader };
 }
 
+const EXISTING_LOADER = /<script id="gatsby-runtime-loader">([\s\S]*?)<\/script>/;
+
+/** The scripts a loader adds (its `S=[…]` list, as loaderSource writes it), or null if it has none. */
+function loaderScripts(loader: string): DeferredScript[] | null {
+  const list = /,S=(\[[\s\S]*?\]),o=\{capture/.exec(loader)?.[1];
+  if (!list) return null;
+  try {
+    const parsed = JSON.parse(list) as [string, Record<string, string>][];
+    return parsed.map(([src, attributes]) => ({ src, attributes }));
+  } catch {
+    return null;
+  }
+}
+
 /** The chunk file Gatsby's `framework` cache group writes: React, React DOM and their few dependencies. */
 const FRAMEWORK_CHUNK = /^\/framework-[0-9a-f]+\.js$/;
+
+const APP_CHUNK = /^\/app-[0-9a-f]+\.js$/;
+
+/** Whether a built chunk, loaded as a browser would (none of its modules run), hands webpack a start function. */
+export function startsApp(file: string): boolean {
+  const self: Record<string, unknown> = {};
+  try {
+    vm.runInNewContext(fs.readFileSync(file, "utf8"), { self }, { filename: file, timeout: 5000 });
+  } catch {
+    return false;
+  }
+  const pushed = Object.entries(self).find(([key]) => key.startsWith("webpackChunk"))?.[1];
+  return Array.isArray(pushed) && pushed.some((chunk) => Array.isArray(chunk) && typeof chunk[2] === "function");
+}
 
 /**
  * Reads a built webpack chunk the way a browser would load it, without running any of its modules: the chunk's code
@@ -201,8 +243,8 @@ export function readChunkModules(file: string): RuntimeSplit {
 
 /**
  * Rewrites every HTML page under publicDir in place; returns how many pages now start their scripts on demand, the
- * loaders written (for the pages' policies), and how the loader splits the runtime's start (undefined when the pages
- * load no `framework` chunk).
+ * pages' loaders (for their policies), and how the loader splits the runtime's start. Every assumption it makes of
+ * Gatsby's output (gatsby-output.ts) is checked on every page: one that no longer holds stops the build.
  */
 export function deferRuntimeInDir(publicDir: string): {
   pages: number;
@@ -217,16 +259,44 @@ export function deferRuntimeInDir(publicDir: string): {
   // Every page loads the same framework chunk: it is read once.
   const splitFor = (scripts: DeferredScript[]) => {
     const framework = scripts.find((script) => FRAMEWORK_CHUNK.test(script.src));
-    if (framework && !splits.has(framework.src)) {
-      splits.set(framework.src, readChunkModules(path.join(publicDir, framework.src)));
+    if (!framework) throw new GatsbyOutputError("frameworkChunk", `No page script is one: ${scriptList(scripts)}`);
+    if (!splits.has(framework.src)) {
+      try {
+        splits.set(framework.src, readChunkModules(path.join(publicDir, framework.src)));
+      } catch (error) {
+        throw new GatsbyOutputError("frameworkChunk", (error as Error).message);
+      }
+      const app = scripts.find((script) => APP_CHUNK.test(script.src));
+      if (!app || !startsApp(path.join(publicDir, app.src))) {
+        throw new GatsbyOutputError(
+          "appStart",
+          `Checked: ${app ? app.src : `no /app-<hash>.js among ${scriptList(scripts)}`}`,
+        );
+      }
     }
-    return framework && splits.get(framework.src);
+    return splits.get(framework.src);
   };
   for (const file of listHtmlFiles(publicDir)) {
+    const page = path.relative(publicDir, file);
     const before = fs.readFileSync(file, "utf8");
-    const { html, scripts, loader } = deferScripts(before, splitFor);
+    for (const [, attributes] of scriptsSlice(before, page).matchAll(/<script\b([^>]*)>/g)) {
+      const { src, ...rest } = parseAttributes(attributes);
+      if (src === undefined) continue;
+      if (!src.startsWith("/") || Object.keys(rest).some((name) => name !== "async")) {
+        throw new GatsbyOutputError("scriptTags", `${page} has <script${attributes}>`);
+      }
+    }
+    let result: DeferResult;
+    try {
+      result = deferScripts(before, splitFor);
+    } catch (error) {
+      if (error instanceof GatsbyOutputError) throw error;
+      throw new Error(`${page}: ${(error as Error).message}`);
+    }
+    const { html, scripts, loader } = result;
+    if (!loader) throw new GatsbyOutputError("scriptTags", `${page}'s scripts slice holds no script`);
     if (html !== before) fs.writeFileSync(file, html);
-    if (loader) loaders.add(loader);
+    loaders.add(loader);
     if (scripts.length > 0) pages += 1;
     for (const script of scripts) seen.add(script.src);
   }

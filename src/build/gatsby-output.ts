@@ -1,0 +1,53 @@
+/**
+ * What the static-first loader (deferred-runtime.ts) and the pages' policies (inline-scripts.ts) assume of the HTML
+ * and JavaScript that Gatsby 5 and its webpack write. None of it is Gatsby's public API, so the build checks each
+ * assumption on every page, and stops, naming the assumption and the Gatsby version, when one no longer holds: a
+ * Gatsby upgrade that changes its output then fails the build instead of shipping a page whose scripts never start.
+ */
+import fs from "fs";
+import { createRequire } from "module";
+import path from "path";
+
+export const ASSUMPTIONS = {
+  scriptsSlice:
+    'Gatsby stitches its scripts into every page between <!-- slice-start id="_gatsby-scripts-1" --> and ' +
+    "<!-- slice-end … --> comments",
+  scriptTags: 'inside that slice, Gatsby\'s scripts are external <script src="/…" async> tags, with no other attribute',
+  frameworkChunk:
+    "webpack writes React into a /framework-<hash>.js chunk whose code only pushes its modules onto one " +
+    "self.webpackChunk<name> global",
+  appStart: "the app's entry chunk hands webpack a start function as the third element of the chunk it pushes",
+} as const;
+
+export type Assumption = keyof typeof ASSUMPTIONS;
+
+/** The installed Gatsby's version, for the message; "unknown" if it cannot be read. */
+export function gatsbyVersion(root = process.cwd()): string {
+  try {
+    const manifest = createRequire(path.join(root, "package.json")).resolve("gatsby/package.json");
+    return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The error for an assumption that no longer holds: which one, where, and what to do. */
+export class GatsbyOutputError extends Error {
+  constructor(assumption: Assumption, where: string, version = gatsbyVersion()) {
+    super(
+      `Gatsby ${version}'s output no longer matches what the static-first loader assumes (src/build/gatsby-output.ts, ` +
+        `${assumption}): ${ASSUMPTIONS[assumption]}. ${where}. Adapt src/build/deferred-runtime.ts to the new output, ` +
+        "or stay on the Gatsby version that wrote it.",
+    );
+    this.name = "GatsbyOutputError";
+  }
+}
+
+const SLICE = /<!-- slice-start id="_gatsby-scripts-1" -->([\s\S]*?)<!-- slice-end id="_gatsby-scripts-1" -->/;
+
+/** The page's scripts slice (between its comments), or the error that says it has none. */
+export function scriptsSlice(html: string, page: string): string {
+  const slice = SLICE.exec(html)?.[1];
+  if (slice === undefined) throw new GatsbyOutputError("scriptsSlice", `${page} has no such comments`);
+  return slice;
+}
