@@ -13,27 +13,9 @@ import {
   parseAttributes,
   readChunkModules,
 } from "../../src/build/deferred-runtime";
+import { CHUNK_MAPPING, HEAD, PAGE } from "../helpers/gatsby-page";
 import { inlineScriptHashes } from "../../src/build/inline-scripts";
 
-// The end of a page as `gatsby build` 5.16 writes it: the page-path script, then the stitched `_gatsby-scripts` slice
-// (chunk mapping, compilation hash, the three async scripts) between its slice comments.
-const CHUNK_MAPPING = `window.___chunkMapping="{\\"app\\":[\\"/app-0ce08eec0cf85539652a.js\\"],\\"component---src-pages-about-tsx\\":[\\"/component---src-pages-about-tsx-723d40b463ea023ab789.js\\"]}";`;
-const GATSBY_TAIL =
-  `<div id="gatsby-announcer" aria-live="assertive" aria-atomic="true"></div></div>` +
-  `<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="/about";/*]]>*/</script>` +
-  `<!-- slice-start id="_gatsby-scripts-1" -->\n          <script\n            id="gatsby-chunk-mapping"\n          >\n` +
-  `            ${CHUNK_MAPPING}\n          </script>\n        ` +
-  `<script>window.___webpackCompilationHash="1f81a1a1537ef5e85f93";</script>` +
-  `<script src="/webpack-runtime-1fa44536194251946ccf.js" async></script>` +
-  `<script src="/framework-34442b07ce37eead3834.js" async></script>` +
-  `<script src="/app-0ce08eec0cf85539652a.js" async></script>` +
-  `<!-- slice-end id="_gatsby-scripts-1" --></body></html>`;
-const HEAD =
-  `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>` +
-  `<script type="module">const e="undefined"!=typeof HTMLImageElement;</script>` +
-  `<script data-react-helmet="true" type="application/ld+json">{"@type":"Organization"}</script>` +
-  `<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>`;
-const PAGE = `${HEAD}</head><body><div id="___gatsby"><main>About</main>${GATSBY_TAIL}`;
 // Older Gatsby output (no slices) also preloads its scripts in the head.
 const PAGE_WITH_PRELOADS = PAGE.replace(
   "</head>",
@@ -405,79 +387,4 @@ test("deferRuntimeInDir rewrites every page of a build and reports the scripts",
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-});
-
-describe("what the rewrite assumes of Gatsby's output is checked on every page, naming the assumption", () => {
-  const FRAMEWORK = `(self.webpackChunksite=self.webpackChunksite||[]).push([[593],{961:function(){}}]);`;
-  const APP = `(self.webpackChunksite=self.webpackChunksite||[]).push([[143],{},function(e){}]);`;
-  function build(page: string, files: Record<string, string> = {}) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deferred-runtime-"));
-    fs.writeFileSync(path.join(dir, "index.html"), page);
-    const all = {
-      "framework-34442b07ce37eead3834.js": FRAMEWORK,
-      "app-0ce08eec0cf85539652a.js": APP,
-      ...files,
-    };
-    for (const [name, text] of Object.entries(all)) fs.writeFileSync(path.join(dir, name), text);
-    return dir;
-  }
-  const expectRefused = (dir: string, assumption: string, detail: RegExp) => {
-    try {
-      expect(() => deferRuntimeInDir(dir)).toThrow(
-        new RegExp(`^Gatsby [\\d.]+'s output no longer matches .*\\(src/build/gatsby-output\\.ts, ${assumption}\\)`),
-      );
-      expect(() => deferRuntimeInDir(dir)).toThrow(detail);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  };
-
-  test("a build as Gatsby 5 writes it passes", () => {
-    const dir = build(PAGE);
-    try {
-      expect(deferRuntimeInDir(dir).pages).toBe(1);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  test("no scripts slice comments", () => {
-    expectRefused(
-      build(PAGE.replace(/<!-- slice-(start|end) id="_gatsby-scripts-1" -->/g, "")),
-      "scriptsSlice",
-      /index\.html/,
-    );
-  });
-
-  test("a script tag of another kind (a module, defer, another host)", () => {
-    for (const tag of [
-      '<script type="module" src="/app-0ce08eec0cf85539652a.js"></script>',
-      '<script src="/app-0ce08eec0cf85539652a.js" defer></script>',
-      '<script src="https://cdn.example/app.js" async></script>',
-    ]) {
-      const page = PAGE.replace('<script src="/app-0ce08eec0cf85539652a.js" async></script>', tag);
-      expectRefused(build(page), "scriptTags", /index\.html has <script/);
-    }
-  });
-
-  test("a slice with no script", () => {
-    expectRefused(build(PAGE.replace(/<script src=[^>]*><\/script>/g, "")), "scriptTags", /holds no script/);
-  });
-
-  test("no framework chunk, or one that is not a webpack chunk", () => {
-    expectRefused(build(PAGE.replace(/framework-/g, "vendor-")), "frameworkChunk", /No page script is one/);
-    expectRefused(
-      build(PAGE, { "framework-34442b07ce37eead3834.js": "self.x = 1;" }),
-      "frameworkChunk",
-      /is not a webpack chunk/,
-    );
-  });
-
-  test("an app chunk that hands webpack no start function", () => {
-    expectRefused(
-      build(PAGE, { "app-0ce08eec0cf85539652a.js": FRAMEWORK }),
-      "appStart",
-      /app-0ce08eec0cf85539652a\.js/,
-    );
-  });
 });
