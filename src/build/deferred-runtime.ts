@@ -208,16 +208,26 @@ const FRAMEWORK_CHUNK = /^\/framework-[0-9a-f]+\.js$/;
 
 const APP_CHUNK = /^\/app-[0-9a-f]+\.js$/;
 
-/** Whether a built chunk, loaded as a browser would (none of its modules run), hands webpack a start function. */
-export function startsApp(file: string): boolean {
+/**
+ * Loads a built webpack chunk as a browser would, in an empty context where none of its modules run (the chunk's code
+ * only pushes `[chunkIds, modules, start?]` onto webpack's chunk-loading global): that global's name and what was
+ * pushed, or null when the code did not push onto exactly one such global.
+ */
+function loadChunk(file: string): { chunkGlobal: string; pushed: unknown[] } | null {
   const self: Record<string, unknown> = {};
   try {
     vm.runInNewContext(fs.readFileSync(file, "utf8"), { self }, { filename: file, timeout: 5000 });
   } catch {
-    return false;
+    return null;
   }
-  const pushed = Object.entries(self).find(([key]) => key.startsWith("webpackChunk"))?.[1];
-  return Array.isArray(pushed) && pushed.some((chunk) => Array.isArray(chunk) && typeof chunk[2] === "function");
+  const globals = Object.keys(self).filter((key) => key.startsWith("webpackChunk"));
+  const pushed = globals.length === 1 ? self[globals[0]] : undefined;
+  return Array.isArray(pushed) ? { chunkGlobal: globals[0], pushed } : null;
+}
+
+/** Whether a built chunk hands webpack a start function (the third element of what it pushes). */
+export function startsApp(file: string): boolean {
+  return (loadChunk(file)?.pushed ?? []).some((chunk) => Array.isArray(chunk) && typeof chunk[2] === "function");
 }
 
 /**
@@ -226,19 +236,14 @@ export function startsApp(file: string): boolean {
  * Returns that global's name and the ids of the modules, or throws naming the file when it is not a webpack chunk.
  */
 export function readChunkModules(file: string): RuntimeSplit {
-  const self: Record<string, unknown> = {};
-  vm.runInNewContext(fs.readFileSync(file, "utf8"), { self }, { filename: file, timeout: 5000 });
-  const globals = Object.keys(self).filter((key) => key.startsWith("webpackChunk"));
-  const pushed = globals.length === 1 ? self[globals[0]] : undefined;
-  const modules = Array.isArray(pushed)
-    ? pushed.flatMap((chunk: unknown) =>
-        Array.isArray(chunk) && chunk[1] && typeof chunk[1] === "object" ? Object.keys(chunk[1]) : [],
-      )
-    : [];
-  if (modules.length === 0) {
+  const chunk = loadChunk(file);
+  const modules = (chunk?.pushed ?? []).flatMap((pushed: unknown) =>
+    Array.isArray(pushed) && pushed[1] && typeof pushed[1] === "object" ? Object.keys(pushed[1]) : [],
+  );
+  if (!chunk || modules.length === 0) {
     throw new Error(`${file} is not a webpack chunk: it pushed no modules onto a webpackChunk global.`);
   }
-  return { chunkGlobal: globals[0], modules: modules.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) };
+  return { chunkGlobal: chunk.chunkGlobal, modules: modules.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) };
 }
 
 /**
