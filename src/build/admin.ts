@@ -35,11 +35,13 @@ export const DECAP_ENTRY = "decap-cms.js";
 /** Placeholder the editor's bundle carries for its CSS file's name until that file's hash is known. */
 const PREVIEW_STYLE_PLACEHOLDER = "__PREVIEW_STYLE_FILE__";
 
-const hashOf = (...texts: (string | Buffer)[]) => {
+/** SHA-256 (hex) of the texts in order; hashOf is its first 12 characters, for file and folder names. */
+const sha256 = (...texts: (string | Buffer)[]) => {
   const hash = crypto.createHash("sha256");
   for (const text of texts) hash.update(text);
-  return hash.digest("hex").slice(0, 12);
+  return hash.digest("hex");
 };
+const hashOf = (...texts: (string | Buffer)[]) => sha256(...texts).slice(0, 12);
 
 /** The pinned editor bundle (vendor/decap-cms.json, written by scripts/update-editor.mjs): its version and files. */
 export interface DecapPin {
@@ -61,8 +63,6 @@ export function decapDist(root: string): { dir: string; version: string; pin: De
   const pin = JSON.parse(fs.readFileSync(path.join(root, DECAP_PIN), "utf8")) as DecapPin;
   return { dir: path.join(path.dirname(manifest), "dist"), version, pin };
 }
-
-const sha256 = (content: Buffer) => crypto.createHash("sha256").update(content).digest("hex");
 
 /**
  * Copies Decap's prebuilt bundle as it ships (the files the pin lists: the entry, the chunks it loads by name beside
