@@ -160,6 +160,16 @@ async function expectLoginError(page: Page, popup: Page, kind: FailureKind, abou
 const loginCookies = async (context: BrowserContext) =>
   (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
 
+/** Rewrites the login's cookie in the browser, as a tampered or stale one would arrive at the callback. */
+async function editLoginCookie(
+  context: BrowserContext,
+  edit: (parts: { state: string; issuedAt: number; verifier: string }) => string,
+): Promise<void> {
+  const [cookie] = await loginCookies(context);
+  const [state, issuedAt, verifier] = cookie.value.split(".");
+  await context.addCookies([{ ...cookie, value: edit({ state, issuedAt: Number(issuedAt), verifier }) }]);
+}
+
 const authorizeLink = async (popup: Page) =>
   new URL((await popup.getByRole("link", { name: "Authorize" }).getAttribute("href"))!);
 
@@ -269,9 +279,10 @@ test("the state cookie lost on the way (another browser, cookies blocked): refus
 test("an expired state cookie (the login took more than ten minutes): refused", async ({ page, guard, context }) => {
   await openEditor(page, guard, LOGIN_SITE_URL);
   const popup = await startLogin(page);
-  const [cookie] = await loginCookies(context);
-  const [state, issuedAt, verifier] = cookie.value.split(".");
-  await context.addCookies([{ ...cookie, value: `${state}.${Number(issuedAt) - STATE_MAX_AGE - 1}.${verifier}` }]);
+  await editLoginCookie(
+    context,
+    ({ state, issuedAt, verifier }) => `${state}.${issuedAt - STATE_MAX_AGE - 1}.${verifier}`,
+  );
   await popup.getByRole("link", { name: "Authorize" }).click();
   await expectLoginError(page, popup, "expired");
 });
@@ -306,9 +317,7 @@ test("a code_verifier that does not match the challenge (a stolen code): GitHub 
 }) => {
   await openEditor(page, guard, LOGIN_SITE_URL);
   const popup = await startLogin(page);
-  const [cookie] = await loginCookies(context);
-  const [state, issuedAt] = cookie.value.split(".");
-  await context.addCookies([{ ...cookie, value: `${state}.${issuedAt}.${"x".repeat(43)}` }]);
+  await editLoginCookie(context, ({ state, issuedAt }) => `${state}.${issuedAt}.${"x".repeat(43)}`);
   const tokensBefore = standIn.tokens.length;
   await popup.getByRole("link", { name: "Authorize" }).click();
   await expectLoginError(page, popup, "code-refused");
