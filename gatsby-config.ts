@@ -1,7 +1,8 @@
-// Site configuration: metadata, the YAML content sources and the image, head and sitemap plugins.
+// Site configuration: metadata, the YAML content sources, the image, head and sitemap plugins, and the site's own build
+// steps as local plugins in plugins/ (each with a README line).
 import type { GatsbyConfig } from "gatsby";
 import { yamlTypeName } from "./src/content/type-names";
-import { contentDirectory } from "./src/build/content-dir";
+import { contentDirectory } from "./src/content/content-dir";
 
 export const DEFAULT_SITE_URL = "https://www.harborlinevaluation.com";
 
@@ -50,6 +51,13 @@ const config: GatsbyConfig = {
         excludes: ["/404/", "/404.html", "/dev-404-page/"],
       },
     },
+    // Gatsby runs each API in this order: content is checked before the editor is bundled, and after the build the
+    // editor is written, then the pages' runtime is deferred, then the hosting files hash what the pages hold.
+    "content-model",
+    "styles-fingerprint",
+    { resolve: "editor", options: { siteUrl } },
+    "static-first",
+    "hosting",
   ],
 };
 

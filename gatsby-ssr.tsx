@@ -1,5 +1,5 @@
 // Server-side rendering hooks: the same shared layout around every prebuilt page, the document's language and icons,
-// no head tags for image components the site does not use, and the built stylesheets' fingerprint.
+// and no head tags for image components the site does not use.
 import React from "react";
 import type { GatsbySSR } from "gatsby";
 import { SiteLayout } from "./src/components/site-layout";
@@ -8,17 +8,7 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }
   <SiteLayout pathname={props.location.pathname}>{element}</SiteLayout>
 );
 
-/**
- * The built stylesheets' fingerprint, put in by the build (src/build/styles-fingerprint.ts): it makes this renderer
- * change whenever the CSS that every page inlines changes, so that a build after a CSS edit re-renders every page.
- * It changes nothing in a page.
- */
-declare const __SITE_STYLES_FINGERPRINT__: string;
-const stylesRendered = () =>
-  typeof __SITE_STYLES_FINGERPRINT__ === "string" ? __SITE_STYLES_FINGERPRINT__ : "(not built with the site's CSS)";
-
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
-  if (stylesRendered() === "") throw new Error("The build gave the renderer no stylesheet fingerprint");
   setHtmlAttributes({ lang: "en" });
   setHeadComponents([
     <link key="icon-svg" rel="icon" href="/favicon.svg" type="image/svg+xml" />,

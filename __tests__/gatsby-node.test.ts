@@ -1,11 +1,12 @@
 /**
- * Build-time wiring in gatsby-node.ts, driven with fake Gatsby APIs.
+ * The service pages (gatsby-node.ts) and the content model plugin (plugins/content-model), driven with fake Gatsby APIs.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
 import fs from "fs";
 import path from "path";
 import type { GatsbyNode } from "gatsby";
-import { createPages, createResolvers, createSchemaCustomization, onPreBootstrap } from "../gatsby-node";
+import { createPages } from "../gatsby-node";
+import { createResolvers, createSchemaCustomization, onPreBootstrap } from "../plugins/content-model/gatsby-node";
 import { contentTypeDefs } from "../src/content/graphql-types";
 import { servicePath } from "../src/lib/paths";
 import * as validate from "../src/content/validate";

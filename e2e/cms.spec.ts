@@ -13,7 +13,7 @@ import type { FrameLocator, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
 import { validateContentDirectory } from "../src/content/validate";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
-import { ADMIN_URL } from "../src/build/admin";
+import { ADMIN_URL } from "../plugins/editor/admin";
 import { readSchemas } from "../src/content/graphql-types";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { servicesCollection, type CmsField } from "../src/cms/config";
@@ -304,7 +304,7 @@ test("Decap still needs 'unsafe-eval' on /admin/: without it the editor stops at
   guard,
 }) => {
   // Decap compiles its configuration's JSON Schema at run time (ajv). When a release stops doing so, this test fails:
-  // then drop 'unsafe-eval' from src/build/admin.ts (and move the content rules to ajv standalone code, docs/deploy.md).
+  // then drop 'unsafe-eval' from plugins/editor/admin.ts (and move the content rules to ajv standalone code, docs/deploy.md).
   guard.allowed.push(/Error compiling schema/, /EvalError|unsafe-eval/);
   await page.route(`**${ADMIN_URL}`, async (route) => {
     const response = await route.fetch();

@@ -3,7 +3,7 @@
 // login popup must report back; visitor pages keep same-origin), kept out of search results and the sitemap, its
 // bundles cached by content hash; and no visitor page that refers to it.
 import { test, expect, sitePaths } from "./fixtures";
-import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../src/build/admin";
+import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../plugins/editor/admin";
 import { LOCAL_PROXY_ORIGINS } from "../src/cms/backend";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";

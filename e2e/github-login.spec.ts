@@ -15,7 +15,7 @@ import { CLIENT_ID, CLIENT_SECRET, startStandIn, type StandIn } from "./github-s
 import { failure, type FailureKind } from "../functions/_lib/login/failures";
 import { STATE_MAX_AGE } from "../functions/_lib/login/settings";
 import { STATE_COOKIE } from "../functions/_lib/login/state";
-import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../src/build/admin";
+import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../plugins/editor/admin";
 import { LOCAL_PROXY_ORIGINS } from "../src/cms/backend";
 
 // One worker runs them all, against one stand-in and one pair of servers. Each drives two windows through three

@@ -6,8 +6,8 @@
 // at normal CPU speed and with the CPU throttled 4x.
 import type { Page } from "@playwright/test";
 import { test, expect, services, hydrated, isMobile, readYaml, sitePaths, ROUTES } from "./fixtures";
-import { LOADER_MAX_BYTES, RUNTIME_QUIET_MS } from "../src/build/deferred-runtime";
-import { COMPILE_HINT } from "../src/build/compile-hints";
+import { LOADER_MAX_BYTES, RUNTIME_QUIET_MS } from "../plugins/static-first/deferred-runtime";
+import { COMPILE_HINT } from "../plugins/static-first/compile-hints";
 
 const SERVICES = services();
 const LABELS = readYaml<{

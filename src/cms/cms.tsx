@@ -1,5 +1,5 @@
 /**
- * The editor's own code at /admin/, bundled apart from the site by esbuild (src/build/admin.ts) and loaded after
+ * The editor's own code at /admin/, bundled apart from the site by esbuild (plugins/editor/admin.ts) and loaded after
  * Decap CMS's prebuilt bundle (decap-cms, which brings its own React): its configuration and the content schemas come
  * from the build (__CMS_CONFIG__, __CONTENT_SCHEMAS__: config.ts over data/schema/), the site's CSS for the preview
  * frame from __PREVIEW_STYLE__; this module registers the clean YAML format, the previews (React 18 roots of the

@@ -119,7 +119,7 @@ export function previewPages(schemas: Schemas, resolveAsset: (path: string) => s
     const country = String((data.address as Data | undefined)?.country ?? "");
     return {
       ...data,
-      // Worked out as the build does (gatsby-node.ts createResolvers).
+      // Worked out as the build does (plugins/content-model createResolvers).
       phone: { ...data.phone, dial: dialNumber(String(data.phone.display ?? ""), country) ?? "" },
       founder: { ...data.founder, portrait: asImage(resolveAsset(String(data.founder.portrait)), 320, 400) },
       credential: { ...data.credential, badge: asImage(resolveAsset(String(data.credential.badge)), 160, 160) },

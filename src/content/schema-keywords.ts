@@ -21,7 +21,7 @@ export const SCHEMA_KEYWORDS = [
 
 /**
  * Fields the build computes rather than reads from YAML, by GraphQL type: declared here with the rest of the
- * schema, resolved in gatsby-node.ts (createResolvers).
+ * schema, resolved in plugins/content-model/gatsby-node.ts (createResolvers).
  */
 export const COMPUTED_FIELDS: Record<string, Record<string, { type: string; description: string }>> = {
   ServiceYaml: {

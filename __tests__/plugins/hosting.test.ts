@@ -12,8 +12,8 @@ import {
   urlPathForHtml,
   writeHostingFiles,
   GENERATED_MARKER,
-} from "../../src/build/hosting";
-import { inlineScriptHashes } from "../../src/build/inline-scripts";
+} from "../../plugins/hosting/hosting";
+import { inlineScriptHashes } from "../../plugins/hosting/inline-scripts";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 

@@ -12,9 +12,9 @@ import {
   loaderSource,
   parseAttributes,
   readChunkModules,
-} from "../../src/build/deferred-runtime";
+} from "../../plugins/static-first/deferred-runtime";
 import { CHUNK_MAPPING, HEAD, PAGE } from "../helpers/gatsby-page";
-import { inlineScriptHashes } from "../../src/build/inline-scripts";
+import { inlineScriptHashes } from "../../plugins/hosting/inline-scripts";
 
 // Older Gatsby output (no slices) also preloads its scripts in the head.
 const PAGE_WITH_PRELOADS = PAGE.replace(

@@ -17,15 +17,10 @@ import {
   copyDecap,
   decapDist,
   writeAdmin,
-} from "../../src/build/admin";
-import {
-  adminPolicy,
-  listHtmlFiles,
-  pagePolicies,
-  parseHeadersFile,
-  perPageHeaderRules,
-} from "../../src/build/hosting";
-import { FIXED_BUILD_SCRIPTS } from "../../src/build/inline-scripts";
+} from "../../plugins/editor/admin";
+import { adminPolicy, pagePolicies, parseHeadersFile, perPageHeaderRules } from "../../plugins/hosting/hosting";
+import { FIXED_BUILD_SCRIPTS } from "../../plugins/hosting/inline-scripts";
+import { listHtmlFiles } from "../../plugins/static-first/gatsby-output";
 import { LOCAL_PROXY_ORIGINS } from "../../src/cms/backend";
 
 const root = path.resolve(__dirname, "../..");

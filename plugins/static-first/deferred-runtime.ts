@@ -8,7 +8,7 @@
  * interaction. The inline data scripts the runtime needs (`gatsby-script-loader` with
  * the page path, `gatsby-chunk-mapping`, the compilation hash) stay where they are.
  *
- * Why a rewrite of the built HTML (called from gatsby-node.ts onPostBuild) rather than onPreRenderHTML or webpack:
+ * Why a rewrite of the built HTML (called from this plugin's onPostBuild) rather than onPreRenderHTML or webpack:
  * Gatsby 5 does not render its script tags into `postBodyComponents`. It renders a placeholder for its internal
  * `_gatsby-scripts` slice, whose HTML (chunk mapping, compilation hash, script tags) its webpack stats plugin writes to
  * public/_gatsby/slices/_gatsby-scripts-1.html, and stitches that file into each page after onPreRenderHTML. Only the
@@ -21,9 +21,8 @@
 import fs from "fs";
 import path from "path";
 import vm from "vm";
-import { listHtmlFiles } from "./hosting";
-import { scriptJson } from "../lib/script-json";
-import { GatsbyOutputError, scriptsSlice } from "./gatsby-output";
+import { scriptJson } from "../../src/lib/script-json";
+import { GatsbyOutputError, listHtmlFiles, scriptsSlice } from "./gatsby-output";
 
 const scriptList = (scripts: DeferredScript[]) => scripts.map((script) => script.src).join(", ") || "none";
 

@@ -7,6 +7,7 @@
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
+import { ADMIN_DIR } from "../editor/admin";
 
 export const ASSUMPTIONS = {
   scriptsSlice:
@@ -35,8 +36,8 @@ export function gatsbyVersion(root = process.cwd()): string {
 export class GatsbyOutputError extends Error {
   constructor(assumption: Assumption, where: string, version = gatsbyVersion()) {
     super(
-      `Gatsby ${version}'s output no longer matches what the static-first loader assumes (src/build/gatsby-output.ts, ` +
-        `${assumption}): ${ASSUMPTIONS[assumption]}. ${where}. Adapt src/build/deferred-runtime.ts to the new output, ` +
+      `Gatsby ${version}'s output no longer matches what the static-first loader assumes (plugins/static-first/gatsby-output.ts, ` +
+        `${assumption}): ${ASSUMPTIONS[assumption]}. ${where}. Adapt plugins/static-first/deferred-runtime.ts to the new output, ` +
         "or stay on the Gatsby version that wrote it.",
     );
     this.name = "GatsbyOutputError";
@@ -50,4 +51,20 @@ export function scriptsSlice(html: string, page: string): string {
   const slice = SLICE.exec(html)?.[1];
   if (slice === undefined) throw new GatsbyOutputError("scriptsSlice", `${page} has no such comments`);
   return slice;
+}
+
+/** The built visitor pages: every HTML file but Gatsby's fragments and the editor at /admin/ (admin.ts). */
+export function listHtmlFiles(dir: string, root = dir): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      // ~partytown and _gatsby hold Gatsby's internal fragments, not pages.
+      const internal = /^[~_]/.test(entry.name) || entry.name === "page-data" || entry.name === "static";
+      if (!internal && path.relative(root, full) !== ADMIN_DIR) out.push(...listHtmlFiles(full, root));
+    } else if (entry.name.endsWith(".html")) {
+      out.push(full);
+    }
+  }
+  return out.sort();
 }

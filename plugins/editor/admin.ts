@@ -1,5 +1,5 @@
 /**
- * The editor at /admin/, written into public/admin/ apart from the site's webpack build (gatsby-node.ts starts it at
+ * The editor at /admin/, written into public/admin/ apart from the site's webpack build (its gatsby-node.ts starts it at
  * bootstrap and waits for it only at the end, so neither `gatsby build` nor `gatsby develop` waits on it):
  *
  * - Decap CMS's own prebuilt bundle (vendor/decap-cms-<version>.tgz, installed as `decap-cms`; dist/: decap-cms.js and
@@ -16,6 +16,7 @@ import crypto from "crypto";
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
+import { cmsBackend } from "../../src/cms/backend";
 
 /**
  * The editor's opener policy, in place of the `same-origin` that every other response keeps (static/_headers). Its
@@ -234,4 +235,11 @@ export function adminContentSecurityPolicy({ scriptHashes, connect }: { scriptHa
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
+}
+
+/** The editor's backend from CMS_* environment variables; a wrong value stops the build naming the variable. */
+export function backendOrPanic(reporter: { panic(message: string): never }) {
+  const result = cmsBackend(process.env);
+  if (result.error !== undefined) return reporter.panic(`The editor at /admin/: ${result.error}`);
+  return result.backend;
 }

@@ -13,8 +13,8 @@
  * its element early.
  */
 import crypto from "crypto";
-import { FOOTER_YEAR_SCRIPT } from "../lib/footer-year";
-import { ADMIN_START_SCRIPT } from "./admin";
+import { FOOTER_YEAR_SCRIPT } from "../../src/lib/footer-year";
+import { ADMIN_START_SCRIPT } from "../editor/admin";
 
 /** Matches inline <script> elements (no src): their attributes and text. */
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;

@@ -1,0 +1,50 @@
+// The editor at /admin/ (admin.ts): Decap's prebuilt bundle copied as it ships, and the project's editor code bundled
+// by esbuild, written into public/admin/ while Gatsby bootstraps and builds. The build waits for it only in
+// onPostBuild, `gatsby develop` before its server answers.
+import path from "path";
+import type { GatsbyNode } from "gatsby";
+import { cmsConfig } from "../../src/cms/config";
+import { contentDirectory } from "../../src/content/content-dir";
+import { readSchemas } from "../../src/content/graphql-types";
+import { SCHEMA_DIRECTORY } from "../../src/content/model";
+import { ADMIN_URL, backendOrPanic, writeAdmin, type AdminFiles } from "./admin";
+
+let admin: Promise<AdminFiles> | null = null;
+
+/** gatsby-config gives the site's canonical origin, which the editor's preview links and site_url use. */
+export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) =>
+  Joi.object({ siteUrl: Joi.string().uri().required() });
+
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }, options) => {
+  const backend = backendOrPanic(reporter);
+  const root = process.cwd();
+  const schemas = readSchemas(path.join(contentDirectory(root), SCHEMA_DIRECTORY));
+  const config = cmsConfig({ schemas, backend, siteUrl: String(options.siteUrl) });
+  const started = Date.now();
+  admin = writeAdmin({ publicDir: path.join(root, "public"), root, config, schemas });
+  admin.then(
+    () => reporter.info(`The editor at ${ADMIN_URL} written in ${((Date.now() - started) / 1000).toFixed(2)}s`),
+    () => undefined,
+  );
+};
+
+async function adminOrPanic(reporter: { panic(message: string, error?: Error): never }): Promise<void> {
+  try {
+    await admin;
+  } catch (error) {
+    reporter.panic(`The editor at ${ADMIN_URL} could not be written`, error as Error);
+  }
+}
+
+/** Under `gatsby develop`, /admin/ answers from the moment the site does (its files are in public/admin/). */
+export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, reporter }) => {
+  await adminOrPanic(reporter);
+  if (admin === null) return;
+  const page = path.join(process.cwd(), "public", ADMIN_URL, "index.html");
+  app.get(ADMIN_URL, (_request: unknown, response: { sendFile(file: string): void }) => response.sendFile(page));
+};
+
+/** The hosting plugin, after this one, writes the editor's own policy from its files. */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
+  await adminOrPanic(reporter);
+};
