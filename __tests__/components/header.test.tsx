@@ -1,113 +1,27 @@
-import React from "react";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+/** The header: the firm's name and the desktop bar with its services dropdown (hover, keyboard, touch). */
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Header, MOBILE_MENU_ID, type HeaderProps } from "../../src/components/header";
 import { DROPDOWN_CLOSE_DELAY_MS } from "../../src/hooks/use-hover-disclosure";
-import { buildNav } from "../../src/lib/nav";
-import fixtures from "../helpers/fixtures.json";
-
-const { firmName, headerLabels: labels, navLabels, services } = fixtures;
-const serviceLabels = services.map((s) => s.navLabel);
-
-function renderHeader(pathname = "/", overrides: Partial<HeaderProps> = {}) {
-  const props: HeaderProps = { firmName, nav: buildNav(navLabels, services), labels, pathname, ...overrides };
-  const view = render(
-    <div>
-      <Header {...props} />
-      <main>
-        <button type="button">Outside the header</button>
-      </main>
-    </div>,
-  );
-  return {
-    ...view,
-    rerenderAt: (next: string) =>
-      view.rerender(
-        <div>
-          <Header {...props} pathname={next} />
-          <main>
-            <button type="button">Outside the header</button>
-          </main>
-        </div>,
-      ),
-  };
-}
-
-// --- The desktop bar -------------------------------------------------------------------------------------------------
-
-function disclosureButton() {
-  return screen.getByRole("button", { name: labels.servicesToggle });
-}
-function desktopNav() {
-  const nav = disclosureButton().closest("nav");
-  if (!nav) throw new Error("the services button is not inside a nav");
-  return nav;
-}
-/** The <li> of the desktop Services item: hover target of the dropdown. */
-function servicesItem() {
-  const item = within(desktopNav()).getByRole("link", { name: navLabels.services }).closest("li");
-  if (!item) throw new Error("the Services link is not in a list item");
-  return item;
-}
-/** The dropdown list, found the way assistive technology does: through the button's aria-controls. */
-function dropdown() {
-  const id = disclosureButton().getAttribute("aria-controls");
-  const list = id ? document.getElementById(id) : null;
-  if (!list) throw new Error(`aria-controls=${String(id)} names no element`);
-  return list;
-}
-function expectDropdownOpen(open: boolean) {
-  expect(disclosureButton()).toHaveAttribute("aria-expanded", String(open));
-  if (open) expect(servicesItem()).toHaveAttribute("data-open");
-  else expect(servicesItem()).not.toHaveAttribute("data-open");
-}
-const hoverIn = (pointerType = "mouse") => fireEvent.pointerEnter(servicesItem(), { pointerType });
-const hoverOut = (pointerType = "mouse") => fireEvent.pointerLeave(servicesItem(), { pointerType });
-/** Opens the dropdown from the keyboard: focus the disclosure button and press Enter. */
-async function openWithKeyboard(user: ReturnType<typeof userEvent.setup>) {
-  act(() => disclosureButton().focus());
-  await user.keyboard("{Enter}");
-  expectDropdownOpen(true);
-}
-/** A finger tap: touch pointer events (no hover), then the click. */
-async function tap(user: ReturnType<typeof userEvent.setup>, target: Element) {
-  await user.pointer([{ keys: "[TouchA]", target }]);
-}
-const wait = (ms: number) =>
-  act(() => {
-    jest.advanceTimersByTime(ms);
-  });
-
-// --- The mobile menu -------------------------------------------------------------------------------------------------
-
-/** The mobile menu's toggle: the button that controls the menu. (Which of its two labels shows is CSS's job.) */
-function menuToggle() {
-  const toggle = screen
-    .getAllByRole("button")
-    .find((button) => button.getAttribute("aria-controls") === MOBILE_MENU_ID);
-  if (!toggle) throw new Error(`no button controls #${MOBILE_MENU_ID}`);
-  return toggle;
-}
-function mobileMenu() {
-  const id = menuToggle().getAttribute("aria-controls");
-  const menu = id ? document.getElementById(id) : null;
-  if (!menu) throw new Error(`aria-controls=${String(id)} names no element`);
-  return menu;
-}
-function mobileNav() {
-  const nav = mobileMenu().closest("nav");
-  if (!nav) throw new Error("the mobile menu is not inside a nav");
-  return nav;
-}
-function expectMobileOpen(open: boolean) {
-  expect(menuToggle()).toHaveAttribute("aria-expanded", String(open));
-  if (open) expect(mobileMenu()).toHaveAttribute("data-open");
-  else expect(mobileMenu()).not.toHaveAttribute("data-open");
-}
-const linkNames = (container: HTMLElement) =>
-  within(container)
-    .getAllByRole("link")
-    .map((link) => link.textContent);
+import {
+  desktopNav,
+  disclosureButton,
+  dropdown,
+  expectDropdownOpen,
+  expectMobileOpen,
+  firmName,
+  hoverIn,
+  hoverOut,
+  labels,
+  menuToggle,
+  navLabels,
+  openWithKeyboard,
+  renderHeader,
+  serviceLabels,
+  services,
+  servicesItem,
+  tap,
+  wait,
+} from "../helpers/header";
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -309,143 +223,5 @@ describe("desktop services dropdown", () => {
     await user.tab();
     expect(within(desktopNav()).getByRole("link", { name: navLabels.contact })).toHaveFocus();
     expectDropdownOpen(false);
-  });
-});
-
-describe("mobile menu", () => {
-  test("the toggle is a button that controls the menu, also natively as its popover target", async () => {
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderHeader();
-    const toggle = menuToggle();
-    expect(toggle).toHaveAttribute("type", "button");
-    expect(toggle).toHaveAttribute("aria-expanded", "false");
-    expect(toggle).toHaveAttribute("popovertarget", mobileMenu().id);
-    expect(mobileMenu()).toHaveAttribute("popover", "auto");
-    // Both labels are in the button; CSS shows the one for the menu's state (checked in the browser tests).
-    expect(toggle).toHaveTextContent(labels.menuOpen);
-    expect(toggle).toHaveTextContent(labels.menuClose);
-    expect(mobileMenu()).toContainElement(within(mobileMenu()).getAllByRole("list")[0]);
-
-    // jsdom has no popovers: here the script opens the menu, as in a browser without them.
-    await user.click(toggle);
-    expectMobileOpen(true);
-    await user.click(toggle);
-    expectMobileOpen(false);
-  });
-
-  test("its panel ends the header: the menus are shown once it is parsed (header.module.css)", () => {
-    renderHeader();
-    const header = document.querySelector("header")!;
-    const panel = mobileMenu();
-    expect(panel).toHaveAttribute("popover");
-    const after = [...header.querySelectorAll("*")].filter(
-      (element) =>
-        !panel.contains(element) && panel.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING,
-    );
-    expect(after).toEqual([]);
-  });
-
-  test("lists About, Services, the five services nested under Services, then Contact", () => {
-    renderHeader();
-    const menu = mobileMenu();
-    expect(linkNames(menu)).toEqual([navLabels.about, navLabels.services, ...serviceLabels, navLabels.contact]);
-
-    const topList = within(menu).getAllByRole("list")[0];
-    const topItems = within(topList)
-      .getAllByRole("listitem")
-      .filter((li) => li.parentElement === topList);
-    expect(topItems).toHaveLength(3);
-    const servicesLi = topItems[1];
-    expect(within(servicesLi).getAllByRole("link")[0]).toHaveTextContent(navLabels.services);
-    const nested = within(servicesLi).getByRole("list");
-    expect(linkNames(nested)).toEqual(serviceLabels);
-    expect(
-      within(nested)
-        .getAllByRole("link")
-        .map((a) => a.getAttribute("href")),
-    ).toEqual(services.map((s) => s.path));
-  });
-
-  test("Escape closes it and puts focus back on the toggle", async () => {
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderHeader();
-    await user.click(menuToggle());
-    const about = within(mobileMenu()).getByRole("link", { name: navLabels.about });
-    act(() => about.focus());
-    await user.keyboard("{Escape}");
-    expectMobileOpen(false);
-    expect(menuToggle()).toHaveFocus();
-  });
-
-  test("selecting a link closes it", async () => {
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderHeader();
-    await user.click(menuToggle());
-    await user.click(within(mobileMenu()).getByRole("link", { name: serviceLabels[1] }));
-    expectMobileOpen(false);
-  });
-
-  test("a pointerdown outside the header closes it; one inside the menu does not", async () => {
-    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderHeader();
-    await user.click(menuToggle());
-    fireEvent.pointerDown(mobileMenu());
-    expectMobileOpen(true);
-    fireEvent.pointerDown(document.body);
-    expectMobileOpen(false);
-  });
-});
-
-describe("active link", () => {
-  const desktopLink = (name: string) => within(desktopNav()).getByRole("link", { name });
-  const mobileLink = (name: string) => within(mobileNav()).getByRole("link", { name });
-
-  test.each([
-    ["desktop", desktopLink],
-    ["mobile", mobileLink],
-  ])("%s: on a service page, Services is current (true) and the service is the page", (_nav, link) => {
-    renderHeader("/services/business-valuation");
-    expect(link(navLabels.services)).toHaveAttribute("aria-current", "true");
-    expect(link(serviceLabels[0])).toHaveAttribute("aria-current", "page");
-    for (const other of [navLabels.about, navLabels.contact, ...serviceLabels.slice(1)]) {
-      expect(link(other)).not.toHaveAttribute("aria-current");
-    }
-  });
-
-  test.each([
-    ["desktop", desktopLink],
-    ["mobile", mobileLink],
-  ])("%s: on /services, Services is the page", (_nav, link) => {
-    renderHeader("/services");
-    expect(link(navLabels.services)).toHaveAttribute("aria-current", "page");
-    for (const label of serviceLabels) expect(link(label)).not.toHaveAttribute("aria-current");
-  });
-
-  test.each([
-    ["desktop", "/about", desktopLink],
-    ["mobile", "/about", mobileLink],
-    ["desktop", "/about/", desktopLink],
-    ["mobile", "/about/", mobileLink],
-  ])("%s: on %s, About is the page and nothing else is current", (_nav, pathname, link) => {
-    renderHeader(pathname);
-    expect(link(navLabels.about)).toHaveAttribute("aria-current", "page");
-    for (const other of [navLabels.services, navLabels.contact, ...serviceLabels]) {
-      expect(link(other)).not.toHaveAttribute("aria-current");
-    }
-    expect(screen.getByRole("link", { name: labels.homeLabel })).not.toHaveAttribute("aria-current");
-  });
-
-  test("on a path that only starts like /services, Services is not current", () => {
-    renderHeader("/servicesfoo");
-    expect(desktopLink(navLabels.services)).not.toHaveAttribute("aria-current");
-    expect(mobileLink(navLabels.services)).not.toHaveAttribute("aria-current");
-  });
-
-  test("on the home page, the logo is the current page and no menu link is", () => {
-    renderHeader("/");
-    expect(screen.getByRole("link", { name: labels.homeLabel })).toHaveAttribute("aria-current", "page");
-    for (const nav of [desktopNav(), mobileNav()]) {
-      for (const link of within(nav).getAllByRole("link")) expect(link).not.toHaveAttribute("aria-current");
-    }
   });
 });

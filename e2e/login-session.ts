@@ -1,0 +1,174 @@
+// The editor's GitHub login under test: the stand-in for GitHub and the login build on `wrangler pages dev`
+// (started once for the whole spec), and the steps the login tests share.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect, type Guard } from "./fixtures";
+import { LOGIN_BUILD_DIR, LOGIN_REPO, LOGIN_SITE_URL, UNCONFIGURED_SITE_URL } from "./login-build";
+import { CLIENT_ID, CLIENT_SECRET, startStandIn, type StandIn } from "./github-stand-in";
+import { failure, type FailureKind } from "../functions/_lib/login/failures";
+import { STATE_COOKIE } from "../functions/_lib/login/state";
+import { ADMIN_URL } from "../plugins/editor/admin";
+
+const repo = path.resolve(__dirname, "..");
+export const API = /^https:\/\/api\.github\.com\//;
+// Decap's prebuilt bundle (5 MB, and the chunks beside it), straight from the same build folder rather than through
+// `wrangler pages dev`: its development asset server, with both cores busy, now and then stops sending a response this
+// large and never finishes it (3 of 160 requests for decap-cms.js, 4 at a time, hung with 0 bytes in 20 s; 0 of 180
+// on an idle machine), which leaves /admin/ short of its load event and a login test timing out. What these tests check, the site's login functions and the editor's side of the login, still
+// runs on wrangler; a deploy serves these files from Cloudflare's CDN, not from that dev server. The other hosts'
+// tests of /admin/ (e2e/editor-hosting.spec.ts, e2e/cms.spec.ts) fetch the bundle from the host as before.
+const DECAP_BUNDLE = /\/admin\/decap-cms-[^/]+\/[^/?#]+\.js$/;
+
+export let standIn: StandIn;
+const servers: ChildProcess[] = [];
+
+/** `wrangler pages dev` on the login build with the site's functions (scripts/cloudflare.mjs), once it answers. */
+async function serve(url: string, variables: Record<string, string>): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: new URL(url).port, SERVE_DIR: LOGIN_BUILD_DIR };
+  for (const name of ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_OAUTH_URL", "SITE_ORIGIN"]) delete env[name];
+  const child = spawn(process.execPath, [path.join(repo, "scripts", "cloudflare.mjs")], {
+    cwd: repo,
+    env: { ...env, ...variables },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  servers.push(child);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`scripts/cloudflare.mjs for ${url} exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`wrangler pages dev did not answer at ${url} within 90 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The stand-in for GitHub, then the login build on `wrangler pages dev` twice: with the OAuth app's variables, and without. */
+export async function startLoginServers(): Promise<void> {
+  if (!fs.existsSync(path.join(LOGIN_BUILD_DIR, "admin", "index.html"))) {
+    throw new Error(
+      `No build for the login tests in ${LOGIN_BUILD_DIR}: run npm run test:fixture-site first (npm test does).`,
+    );
+  }
+  standIn = await startStandIn();
+  // One after the other: wrangler picks its inspector's port when it starts, and two starting at once pick the same.
+  await serve(LOGIN_SITE_URL, {
+    GITHUB_CLIENT_ID: CLIENT_ID,
+    GITHUB_CLIENT_SECRET: CLIENT_SECRET,
+    GITHUB_OAUTH_URL: standIn.url,
+  });
+  // The same site before its owner has set the OAuth app's variables.
+  await serve(UNCONFIGURED_SITE_URL, { GITHUB_OAUTH_URL: standIn.url });
+}
+
+/** Stops what startLoginServers started. */
+export async function stopLoginServers(): Promise<void> {
+  await Promise.all(
+    servers.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+  await standIn?.close();
+}
+
+/** The GitHub API calls the editor made, with the Authorization header each carried. */
+type ApiCall = { method: string; path: string; authorization: string | undefined };
+
+const CORS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type",
+  "Access-Control-Allow-Methods": "GET, POST, PUT, PATCH, DELETE",
+};
+
+/**
+ * The editor at /admin/ of `site`, with GitHub's API answered in the browser: the user, and the repository with
+ * write access; anything else "Not Found" (an empty repository, as far as the editor can tell).
+ */
+export async function openEditor(page: Page, guard: Guard, site: string): Promise<ApiCall[]> {
+  const calls: ApiCall[] = [];
+  // A build for GitHub never asks for a local decap-server: the guard fails the test on any request to one.
+  guard.intercepted.push(API);
+  // The browser's own line for the API's "Not Found" answers.
+  guard.allowed.push(/status of 404/);
+  await page.route(DECAP_BUNDLE, (route) =>
+    route.fulfill({
+      path: path.join(LOGIN_BUILD_DIR, decodeURIComponent(new URL(route.request().url()).pathname)),
+      headers: { "Content-Type": "text/javascript; charset=utf-8" },
+    }),
+  );
+  await page.route(API, async (route) => {
+    const request = route.request();
+    if (request.method() === "OPTIONS") return route.fulfill({ status: 204, headers: CORS });
+    const { pathname } = new URL(request.url());
+    calls.push({ method: request.method(), path: pathname, authorization: request.headers()["authorization"] });
+    if (pathname === "/user") {
+      return route.fulfill({
+        headers: CORS,
+        json: { login: "office-manager", name: "Office Manager", avatar_url: "" },
+      });
+    }
+    if (pathname === `/repos/${LOGIN_REPO}`) {
+      const owner = LOGIN_REPO.split("/")[0];
+      return route.fulfill({
+        headers: CORS,
+        json: { full_name: LOGIN_REPO, owner: { login: owner }, default_branch: "main", permissions: { push: true } },
+      });
+    }
+    return route.fulfill({ status: 404, headers: CORS, json: { message: "Not Found" } });
+  });
+  await page.goto(`${site}${ADMIN_URL}`);
+  return calls;
+}
+
+/** Presses Login with GitHub and returns the popup, on the stand-in's consent page. */
+export async function startLogin(page: Page): Promise<Page> {
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Login with GitHub" }).click();
+  const opened = await popup;
+  await opened.waitForURL(`${standIn.url}/login/oauth/authorize?**`);
+  return opened;
+}
+
+/** The editor's login page shows the failure's words, and the popup has closed. */
+export async function expectLoginError(page: Page, popup: Page, kind: FailureKind, about = "") {
+  const expected = failure(kind, about);
+  if (!popup.isClosed()) await popup.waitForEvent("close");
+  await expect(page.getByText(`${expected.title}. ${expected.detail}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible();
+}
+
+/** The login's cookie on the site (its state, start time and code_verifier), if the browser has it. */
+export const loginCookies = async (context: BrowserContext) =>
+  (await context.cookies(LOGIN_SITE_URL)).filter((c) => c.name === STATE_COOKIE);
+
+/** Rewrites the login's cookie in the browser, as a tampered or stale one would arrive at the callback. */
+export async function editLoginCookie(
+  context: BrowserContext,
+  edit: (parts: { state: string; issuedAt: number; verifier: string }) => string,
+): Promise<void> {
+  const [cookie] = await loginCookies(context);
+  const [state, issuedAt, verifier] = cookie.value.split(".");
+  await context.addCookies([{ ...cookie, value: edit({ state, issuedAt: Number(issuedAt), verifier }) }]);
+}
+
+export const authorizeLink = async (popup: Page) =>
+  new URL((await popup.getByRole("link", { name: "Authorize" }).getAttribute("href"))!);
+
+/**
+ * Follows the consent page's Authorize link changed to `href`. A click, not page.goto: goto waits for the page's load
+ * event, and the editor may close the popup before that, as soon as it has the answer.
+ */
+export async function authorizeAt(popup: Page, href: string) {
+  const link = popup.getByRole("link", { name: "Authorize" });
+  await link.evaluate((a, url) => a.setAttribute("href", url), href);
+  await link.click();
+}
