@@ -27,23 +27,21 @@ module.exports = {
     },
     assert: {
       assertions: {
-        // The performance score on the best run, for the reason TBT is (below): the score weighs TBT, so one run's
-        // simulated blocking time from Chrome's own work moves it (a page with no script at load can score 0.9, 1 and
-        // 0.96, the 0.96 run's TBT 232 ms from one 312 ms task Lighthouse attributes to no URL). FCP,
-        // speed index and a real regression show in every run; LCP and CLS keep their own budgets on the median.
-        "categories:performance": ["error", { minScore: 0.99, aggregationMethod: "optimistic" }],
+        // Budgets for this 2-core CI host, not for a fast desktop. Lighthouse's simulation multiplies the wall time of
+        // the page's main-thread tasks by 4, and here most of that time is the host's, not the page's (a task of 111 ms
+        // wall was 6 ms of thread time): a bare HTML page with no CSS and no script measures TBT 89-369 ms, performance
+        // 0.91-0.97 and LCP 757-827 ms; this site's pages, which run no script at load, best-of-3 TBT 49-329 ms,
+        // performance 0.93-1, median LCP 833-983 ms. The gates sit above that floor and below what a visitor would
+        // notice: a 150 ms script at load measured TBT 1070-1156 ms and performance 0.77 in every run. The performance
+        // score and TBT are judged on the best of the 3 runs (the host only ever adds time), the rest on the median.
+        // The figures on a quiet machine, and how to compare two builds paired, are in docs/performance.md.
+        "categories:performance": ["error", { minScore: 0.85, aggregationMethod: "optimistic" }],
         "categories:accessibility": median({ minScore: 1 }),
         "categories:best-practices": median({ minScore: 1 }),
         "categories:seo": median({ minScore: 1 }),
         "cumulative-layout-shift": median({ maxNumericValue: 0 }),
-        // TBT: the best of the 3 runs. On these pages no script runs at load, and the blocking time Lighthouse simulates
-        // comes from Chrome's own document commit (the page's JavaScript context being created for Lighthouse's
-        // instrumentation: 13-36 ms real, times 4), which the simulation places either before or across the first
-        // paint from one run to the next: 0-3 ms one run, 52-56 ms the next, on the same build (docs/performance.md).
-        // That noise only ever adds time, while a real regression (a script or a long task at load) shows in every
-        // run, so the best run is what the page itself costs. Every other budget is judged on the median.
-        "total-blocking-time": ["error", { maxNumericValue: 50, aggregationMethod: "optimistic" }],
-        "largest-contentful-paint": median({ maxNumericValue: 1000 }),
+        "total-blocking-time": ["error", { maxNumericValue: 600, aggregationMethod: "optimistic" }],
+        "largest-contentful-paint": median({ maxNumericValue: 1200 }),
         // Static first: no page fetches a script before the visitor's first interaction (Lighthouse never interacts).
         "resource-summary:script:count": median({ maxNumericValue: 0 }),
         // Nothing reaches another host, in any run.
