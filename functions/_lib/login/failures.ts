@@ -33,7 +33,7 @@ export interface Failure {
 }
 
 export const RETRY = "Close this window and press Login with GitHub in the editor again.";
-const ASK_OWNER = "Ask whoever looks after the website; the site's docs/editing-content.md says what to set.";
+const ASK_OWNER = "Ask whoever looks after the website; the site's docs/deploy.md says what to set.";
 
 /** The failure of the given kind; `about` fills in what the message names (a provider, a scope, a status…). */
 export function failure(kind: FailureKind, about = ""): Failure {
