@@ -2,7 +2,7 @@
 // steps as local plugins in plugins/ (each with a README line).
 import type { GatsbyConfig } from "gatsby";
 import { yamlTypeName } from "./src/content/type-names";
-import { contentDirectory } from "./src/content/content-dir";
+import { contentDirectory } from "./src/content/load";
 
 export const DEFAULT_SITE_URL = "https://www.harborlinevaluation.com";
 

@@ -7,7 +7,7 @@ import path from "path";
 import type { GatsbyNode } from "gatsby";
 import { createPages } from "../gatsby-node";
 import { createResolvers, createSchemaCustomization, onPreBootstrap } from "../plugins/content-model/gatsby-node";
-import { contentTypeDefs } from "../src/content/graphql-types";
+import { contentTypeDefs } from "../src/content/schema-to-graphql";
 import { servicePath } from "../src/lib/paths";
 import * as validate from "../src/content/validate";
 import { EXAMPLE_FORM_ENDPOINT } from "../src/content/form-endpoint";

@@ -14,12 +14,12 @@ import { test, expect, services } from "./fixtures";
 import { validateContentDirectory } from "../src/content/validate";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/editor/admin";
-import { readSchemas } from "../src/content/graphql-types";
+import { loadSchemas } from "../src/content/load";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { servicesCollection, type CmsField } from "../src/cms/config";
 
 const root = path.resolve(__dirname, "..");
-const schemas = readSchemas(path.join(root, "data", "schema"));
+const schemas = loadSchemas(path.join(root, "data"));
 const serviceSchema = schemas[SERVICE_SCHEMA];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const label = (key: string) => serviceSchema.properties![key].title!;

@@ -3,10 +3,9 @@
  * real data/schema/ (every property appears, with its schema's title and description).
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
-import path from "path";
 import { cmsConfig, fieldFor, fieldsOf, fileLabel, humanize, type CmsField } from "../../src/cms/config";
 import { cmsBackend } from "../../src/cms/backend";
-import { readSchemas } from "../../src/content/graphql-types";
+import { loadSchemas } from "../../src/content/load";
 import { PAGE_FILES, SERVICE_SCHEMA, type JsonSchema } from "../../src/content/model";
 import { DATA_DIR } from "../helpers/content.cjs";
 
@@ -131,7 +130,7 @@ describe("fieldFor: one schema keyword at a time", () => {
 });
 
 describe("the configuration from the real data/schema/", () => {
-  const real = readSchemas(path.join(DATA_DIR, "schema"));
+  const real = loadSchemas(DATA_DIR);
   const backend = cmsBackend({});
   if (backend.error !== undefined) throw new Error(backend.error);
   const config = cmsConfig({ schemas: real, backend: backend.backend, siteUrl: "https://www.example.com" });
@@ -215,7 +214,7 @@ describe("the configuration from the real data/schema/", () => {
     const github = cmsBackend({ CMS_BACKEND: "github", CMS_REPO: "o/r" });
     if (github.error !== undefined) throw new Error(github.error);
     const hosted = cmsConfig({
-      schemas: readSchemas(path.join(DATA_DIR, "schema")),
+      schemas: loadSchemas(DATA_DIR),
       backend: github.backend,
       siteUrl: "https://x.example",
     });

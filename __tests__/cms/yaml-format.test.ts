@@ -17,12 +17,12 @@ import {
   SOURCE_KEY,
   withSkeleton,
 } from "../../src/cms/entry";
-import { readSchemas } from "../../src/content/graphql-types";
+import { loadSchemas } from "../../src/content/load";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../../src/content/model";
 import { DATA_DIR, copyRealData } from "../helpers/content.cjs";
 import { validateContentDirectory } from "../../src/content/validate";
 
-const schemas = readSchemas(path.join(DATA_DIR, "schema"));
+const schemas = loadSchemas(DATA_DIR);
 const format = yamlFormat(schemas);
 const contentFiles = [
   ...Object.keys(PAGE_FILES),

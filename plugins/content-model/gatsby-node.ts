@@ -2,14 +2,14 @@
 // `gatsby develop`), the GraphQL types come from the JSON Schemas in data/schema/, and the computed fields
 // (a service's path, the form's endpoint, the dialable phone number) get their resolvers.
 import type { GatsbyNode, Node } from "gatsby";
-import { contentDirectory } from "../../src/content/content-dir";
+import { contentDirectory } from "../../src/content/load";
 import {
   checkFormEndpoint,
   exampleEndpointWarning,
   isExampleEndpoint,
   resolveFormEndpoint,
 } from "../../src/content/form-endpoint";
-import { contentTypeDefs } from "../../src/content/graphql-types";
+import { contentTypeDefs } from "../../src/content/schema-to-graphql";
 import { dialNumber } from "../../src/content/phone";
 import { formatContentErrors, validateContentDirectory } from "../../src/content/validate";
 import { servicePath } from "../../src/lib/paths";

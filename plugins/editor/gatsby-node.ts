@@ -4,9 +4,7 @@
 import path from "path";
 import type { GatsbyNode } from "gatsby";
 import { cmsConfig } from "../../src/cms/config";
-import { contentDirectory } from "../../src/content/content-dir";
-import { readSchemas } from "../../src/content/graphql-types";
-import { SCHEMA_DIRECTORY } from "../../src/content/model";
+import { contentDirectory, loadSchemas } from "../../src/content/load";
 import { ADMIN_URL, backendOrPanic, writeAdmin, type AdminFiles } from "./admin";
 
 let admin: Promise<AdminFiles> | null = null;
@@ -18,7 +16,7 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }, options) => {
   const backend = backendOrPanic(reporter);
   const root = process.cwd();
-  const schemas = readSchemas(path.join(contentDirectory(root), SCHEMA_DIRECTORY));
+  const schemas = loadSchemas(contentDirectory(root));
   const config = cmsConfig({ schemas, backend, siteUrl: String(options.siteUrl) });
   const started = Date.now();
   admin = writeAdmin({ publicDir: path.join(root, "public"), root, config, schemas });

@@ -10,6 +10,7 @@
  * checked before a save by the same validator as the build (entry-check.ts).
  */
 import {
+  CONTENT_FOLDER,
   PAGE_FILES,
   SERVICE_COUNT,
   SERVICE_SCHEMA,
@@ -23,7 +24,6 @@ import type { CmsBackend } from "./backend";
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
 export const CMS_FORMAT = "yaml-clean";
 /** Where content and images live, relative to the repository. */
-export const CONTENT_FOLDER = "data";
 export const IMAGE_FOLDER = `${CONTENT_FOLDER}/images`;
 export const SERVICES_COLLECTION = "services";
 export const PAGES_COLLECTION = "pages";

@@ -15,6 +15,7 @@ import {
   type ContentError,
 } from "../content/rules";
 import {
+  CONTENT_FOLDER,
   PAGE_FILES,
   SCHEMA_DIRECTORY,
   SERVICE_SCHEMA,
@@ -23,7 +24,7 @@ import {
   type Schemas,
 } from "../content/model";
 import { SERVICES_DIRECTORY } from "../content/type-names";
-import { CONTENT_FOLDER, PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
+import { PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
 import { isPlainObject } from "./yaml-patch";
 
 type Data = Record<string, unknown>;

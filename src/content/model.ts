@@ -1,6 +1,6 @@
 /**
  * The content files and their schemas: which YAML file each schema in data/schema/ describes. Free of the file
- * system, so the build (validate.ts, graphql-types.ts) and the editor at /admin/ (src/cms/) share it.
+ * system, so the build (validate.ts, schema-to-graphql.ts, load.ts) and the editor at /admin/ (src/cms/) share it.
  */
 /** The top-level content files, each with the schema that describes it. */
 export const PAGE_FILES = {
@@ -14,6 +14,8 @@ export const PAGE_FILES = {
 } as const;
 export const SERVICE_SCHEMA = "service.schema.json";
 export const SCHEMA_DIRECTORY = "schema";
+/** The content directory, relative to the project (the build may read another: load.ts). */
+export const CONTENT_FOLDER = "data";
 /** How many services the menus, the home card grid and the overview are laid out for (one file each). */
 export const SERVICE_COUNT = { min: 1, max: 12 } as const;
 

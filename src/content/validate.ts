@@ -6,8 +6,8 @@
 import fs from "fs";
 import path from "path";
 import type { AnySchemaObject } from "ajv";
-import { readSchemas } from "./graphql-types";
-import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA, resolveSchema, type JsonSchema, type Schemas } from "./model";
+import { loadSchemas } from "./load";
+import { PAGE_FILES, SERVICE_SCHEMA, resolveSchema, type JsonSchema, type Schemas } from "./model";
 import { LineCounter, parseDocument } from "yaml";
 import {
   createAjv,
@@ -109,7 +109,7 @@ function byLine(errors: ContentError[]): ContentError[] {
 export function validateContentDirectory(contentDir: string, projectRoot = path.dirname(contentDir)): ValidationResult {
   const errors: ContentError[] = [];
   const rel = (p: string) => path.relative(projectRoot, p).split(path.sep).join("/");
-  const schemas = readSchemas(path.join(contentDir, SCHEMA_DIRECTORY));
+  const schemas = loadSchemas(contentDir);
   const ajv = createAjv(schemas as Record<string, AnySchemaObject>);
   const content: ParsedContent = { files: {}, services: [] };
 

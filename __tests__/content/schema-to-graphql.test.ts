@@ -8,11 +8,11 @@ import path from "path";
 import {
   CONTENT_ROOTS,
   contentTypes,
-  readSchemas,
   toTypeDefs,
   type GraphqlType,
   type JsonSchema,
-} from "../../src/content/graphql-types";
+} from "../../src/content/schema-to-graphql";
+import { loadSchemas } from "../../src/content/load";
 import { COMPUTED_FIELDS } from "../../src/content/schema-keywords";
 import { DATA_DIR, PROJECT_ROOT } from "../helpers/content.cjs";
 
@@ -123,7 +123,7 @@ describe("the generator", () => {
 
 // --- The real schemas and the generated types ------------------------------------------------------------------------
 
-const realTypes = contentTypes(readSchemas(path.join(DATA_DIR, "schema")), CONTENT_ROOTS);
+const realTypes = contentTypes(loadSchemas(DATA_DIR), CONTENT_ROOTS);
 const TYPES_FILE = path.join(PROJECT_ROOT, "src", "gatsby-types.d.ts");
 
 /** Every `description` anywhere in data/schema/, read straight from the JSON. */

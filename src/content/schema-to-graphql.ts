@@ -5,11 +5,11 @@
  * GraphiQL and src/gatsby-types.d.ts say what the editors' tooltips say. Top-level types implement Node and are
  * @dontInfer: a typo in a YAML file can't change the schema. The additions to JSON Schema are in schema-keywords.ts.
  */
-import fs from "fs";
 import path from "path";
+import { loadSchemas } from "./load";
 import { COMPUTED_FIELDS } from "./schema-keywords";
 import { pascalCase, SERVICES_DIRECTORY, yamlTypeName } from "./type-names";
-import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA, resolveRef, type JsonSchema } from "./model";
+import { PAGE_FILES, SERVICE_SCHEMA, resolveRef, type JsonSchema } from "./model";
 
 export type { JsonSchema } from "./model";
 
@@ -37,15 +37,6 @@ export interface RootType {
 }
 
 const SCALARS: Record<string, string> = { string: "String", integer: "Int", number: "Float", boolean: "Boolean" };
-
-/** Reads every *.schema.json of a directory, by file name. */
-export function readSchemas(schemaDir: string): Record<string, JsonSchema> {
-  const schemas: Record<string, JsonSchema> = {};
-  for (const name of fs.readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json"))) {
-    schemas[name] = JSON.parse(fs.readFileSync(path.join(schemaDir, name), "utf8")) as JsonSchema;
-  }
-  return schemas;
-}
 
 /** Builds the GraphQL types of the given content files from their schemas. Throws on what it can't map. */
 export function contentTypes(schemas: Record<string, JsonSchema>, roots: RootType[]): GraphqlType[] {
@@ -133,5 +124,5 @@ export const CONTENT_ROOTS: RootType[] = [
 
 /** The type definitions of a content directory (data/ or a fixture laid out the same way), for createTypes. */
 export function contentTypeDefs(contentDir: string): string {
-  return toTypeDefs(contentTypes(readSchemas(path.join(contentDir, SCHEMA_DIRECTORY)), CONTENT_ROOTS));
+  return toTypeDefs(contentTypes(loadSchemas(contentDir), CONTENT_ROOTS));
 }
