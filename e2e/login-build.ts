@@ -4,6 +4,7 @@
 // (github-login.spec.ts) and the text-is-text tests (text-is-text.spec.ts) serve it, so the suite needs no build of
 // its own for them.
 import path from "node:path";
+import { fixtureService } from "../__tests__/helpers/fixture-service";
 
 export const LOGIN_BUILD_DIR = path.resolve(__dirname, "..", ".e2e-builds", "github-login");
 /** The repository the editor of that build saves to (the tests answer GitHub's API for it in the browser). */
@@ -18,6 +19,9 @@ export const LOGIN_SITE_URL = `http://127.0.0.1:${E2E_PORT + 3}`;
 export const UNCONFIGURED_SITE_URL = `http://127.0.0.1:${E2E_PORT + 4}`;
 /** The same build served as a plain static host serves it (scripts/serve.mjs), for the text-is-text tests. */
 export const FIXTURE_SITE_URL = `http://127.0.0.1:${E2E_PORT + 5}`;
+
+/** The service the fixture build adds (its slug is one no service in data/ has). */
+export const FIXTURE_SERVICE = fixtureService(path.resolve(__dirname, ".."));
 
 /**
  * Text an editor might type that looks like markup: it must appear on the page exactly as typed, and never run. It
@@ -37,10 +41,10 @@ export const MARKUP_FIELDS: { file: string; keys: (string | number)[] }[] = [
   { file: "firm.yaml", keys: ["founder", "title"] },
   { file: "firm.yaml", keys: ["founder", "portraitAlt"] },
   { file: "firm.yaml", keys: ["credential", "name"] },
-  { file: "services/valuation-training.yaml", keys: ["title"] },
-  { file: "services/valuation-training.yaml", keys: ["description"] },
-  { file: "services/valuation-training.yaml", keys: ["lead"] },
-  { file: "services/valuation-training.yaml", keys: ["audience", "items", 0] },
+  { file: FIXTURE_SERVICE.file, keys: ["title"] },
+  { file: FIXTURE_SERVICE.file, keys: ["description"] },
+  { file: FIXTURE_SERVICE.file, keys: ["lead"] },
+  { file: FIXTURE_SERVICE.file, keys: ["audience", "items", 0] },
   { file: "home.yaml", keys: ["hero", "headline"] },
   { file: "home.yaml", keys: ["process", "steps", 0, "text"] },
   { file: "layout.yaml", keys: ["nav", "homeLabel"] },

@@ -7,19 +7,17 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { parse } from "yaml";
 import { test, expect, hydrated, readYaml, services, sitePaths, servicePath } from "./fixtures";
-import { FIXTURE_SITE_URL, LOGIN_BUILD_DIR, MARKUP_FIELDS, MARKUP_TEXT } from "./login-build";
+import { FIXTURE_SERVICE, FIXTURE_SITE_URL, LOGIN_BUILD_DIR, MARKUP_FIELDS, MARKUP_TEXT } from "./login-build";
 import { BASE_URL } from "../playwright.config";
 
 const root = path.resolve(__dirname, "..");
-const SIXTH = "valuation-training";
-/** The fixture's pages: the site's, its sixth service's, and an unknown address (the 404 page). */
+const SIXTH = FIXTURE_SERVICE.slug;
+/** The fixture's pages: the site's, the added service's, and an unknown address (the 404 page). */
 const ROUTES = [...sitePaths(), servicePath(SIXTH), "/no-such-page/"];
 
 /** What the editor typed into a field: its value in data/ (or the sixth service's fixture), then the markup. */
 function typed(file: string, keys: (string | number)[]): string {
-  const source = file.startsWith("services/")
-    ? path.join(root, "__tests__", "fixtures", path.basename(file))
-    : path.join(root, "data", file);
+  const source = file === FIXTURE_SERVICE.file ? FIXTURE_SERVICE.source : path.join(root, "data", file);
   let value: unknown = parse(fs.readFileSync(source, "utf8"));
   for (const key of keys) value = (value as Record<string | number, unknown>)[key];
   return `${String(value)} ${MARKUP_TEXT}`;
@@ -110,14 +108,14 @@ test("each kind of field shows exactly what was typed: headings, paragraphs, lis
   );
 
   await page.goto(servicePath(SIXTH));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(field("services/valuation-training.yaml", "title"));
-  await expect(page.getByText(field("services/valuation-training.yaml", "lead"))).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(field(FIXTURE_SERVICE.file, "title"));
+  await expect(page.getByText(field(FIXTURE_SERVICE.file, "lead"))).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: MARKUP_TEXT })).toHaveText([
-    field("services/valuation-training.yaml", "audience", "items", 0),
+    field(FIXTURE_SERVICE.file, "audience", "items", 0),
   ]);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute(
     "content",
-    field("services/valuation-training.yaml", "description"),
+    field(FIXTURE_SERVICE.file, "description"),
   );
 
   await page.goto("/contact/");

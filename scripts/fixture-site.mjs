@@ -1,5 +1,5 @@
-// Builds a fixture site from data/ with the edits an editor might make, and no code change: a sixth service
-// (__tests__/fixtures/valuation-training.yaml), one more process step, one more "why" point, the office moved to
+// Builds a fixture site from data/ with the edits an editor might make, and no code change: one more service
+// (__tests__/helpers/fixture-service.ts), one more process step, one more "why" point, the office moved to
 // another city, and markup-like text typed into one field of each kind (e2e/login-build.ts MARKUP_FIELDS; the browser
 // tests in e2e/text-is-text.spec.ts check it shows as text and never runs). Checks the built HTML: the service's page,
 // its dropdown and mobile-menu entries on every page, its card on the home page and its group on /services; the extra
@@ -17,15 +17,15 @@ import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { servicePath } from "../src/lib/paths.ts";
 import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT } from "../e2e/login-build.ts";
+import { fixtureService } from "../__tests__/helpers/fixture-service.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv[2];
 const fixture = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), "fixture-content-"));
 fs.cpSync(path.join(root, "data"), fixture, { recursive: true });
-fs.copyFileSync(
-  path.join(root, "__tests__", "fixtures", "valuation-training.yaml"),
-  path.join(fixture, "services", "valuation-training.yaml"),
-);
+// The added service comes last, under a slug of its own: the next free order and slug after data/'s services.
+const added = fixtureService(root);
+fs.writeFileSync(path.join(fixture, added.file), added.yaml);
 
 /** Edits one fixture YAML file through its document, keeping the schema comment line. */
 function editYaml(file, edit) {
@@ -33,14 +33,7 @@ function editYaml(file, edit) {
   edit(doc);
   fs.writeFileSync(path.join(fixture, file), doc.toString());
 }
-// The sixth service comes last: the next free order after data/'s services, whatever orders an editor has given them.
-const orders = fs
-  .readdirSync(path.join(root, "data", "services"))
-  .filter((file) => /\.ya?ml$/.test(file))
-  .map((file) =>
-    Number(parseDocument(fs.readFileSync(path.join(root, "data", "services", file), "utf8")).get("order")),
-  );
-editYaml("services/valuation-training.yaml", (doc) => doc.set("order", Math.max(...orders) + 1));
+const serviceCount = fs.readdirSync(path.join(root, "data", "services")).filter((f) => /\.ya?ml$/.test(f)).length;
 const STEP = { title: "Follow-up Review", text: "A check-in a year later to see what changed." };
 const POINT = { title: "Plain-language reports", text: "Every conclusion explained without jargon." };
 const CITY = "Long Beach";
@@ -82,8 +75,8 @@ try {
 }
 
 const read = (p) => fs.readFileSync(path.join(root, "public", p), "utf8");
-const slug = "valuation-training";
-const title = parseDocument(fs.readFileSync(path.join(fixture, "services", `${slug}.yaml`), "utf8")).get("title");
+const { slug } = added;
+const title = parseDocument(fs.readFileSync(path.join(fixture, added.file), "utf8")).get("title");
 /** Text as React and react-helmet write it into HTML, as a regular expression. */
 const htmlPattern = (text) =>
   text
@@ -98,10 +91,10 @@ const check = (ok, message) => {
 check(fs.existsSync(path.join(root, "public", "services", slug, "index.html")), `no page at /services/${slug}`);
 if (problems.length === 0) {
   const page = read(`services/${slug}/index.html`);
-  check(new RegExp(`<h1[^>]*>${htmlPattern(title)}</h1>`).test(page), `the sixth service's page has no h1 '${title}'`);
+  check(new RegExp(`<h1[^>]*>${htmlPattern(title)}</h1>`).test(page), `the added service's page has no h1 '${title}'`);
   check(
     new RegExp(`<title[^>]*>${htmlPattern(title)} \\|`).test(page),
-    "the sixth service's page has no title of its own",
+    "the added service's page has no title of its own",
   );
 }
 for (const file of ["index.html", "about/index.html", "contact/index.html", `services/${slug}/index.html`]) {
@@ -111,10 +104,10 @@ for (const file of ["index.html", "about/index.html", "contact/index.html", `ser
   check(dropdown.includes(href) && dropdown.includes(">Valuation Training<"), `${file}: no dropdown entry`);
   check(mobile.includes(href), `${file}: no mobile-menu entry`);
   const entries = (dropdown.match(/<li/g) ?? []).length;
-  check(entries === orders.length + 1, `${file}: the dropdown has ${entries} entries, expected ${orders.length + 1}`);
+  check(entries === serviceCount + 1, `${file}: the dropdown has ${entries} entries, expected ${serviceCount + 1}`);
 }
 const home = read("index.html");
-check((home.match(new RegExp(href, "g")) ?? []).length >= 3, "home: no card for the sixth service");
+check((home.match(new RegExp(href, "g")) ?? []).length >= 3, "home: no card for the added service");
 const overview = read("services/index.html");
 check(new RegExp(`<h2[^>]*id="group-${slug}"[^>]*>${htmlPattern(title)}</h2>`).test(overview), "/services: no group");
 check(overview.includes("Valuation workshops"), "/services: the group's bullets are missing");
@@ -151,5 +144,5 @@ fs.rmSync(LOGIN_BUILD_DIR, { recursive: true, force: true });
 fs.cpSync(path.join(root, "public"), LOGIN_BUILD_DIR, { recursive: true });
 console.log(`Kept a copy of it for the editor's login tests in ${path.relative(root, LOGIN_BUILD_DIR)}/.`);
 console.log(
-  `Fixture site check passed: the sixth service has its page, menu entries, home card and group; ${steps} steps, ${points} points and the ${CITY} address are shown.`,
+  `Fixture site check passed: the added service has its page, menu entries, home card and group; ${steps} steps, ${points} points and the ${CITY} address are shown.`,
 );

@@ -1,32 +1,29 @@
 /**
  * Adding a service is adding one file to data/services/: it validates, and the menus pick it up. The new service
- * (__tests__/fixtures/valuation-training.yaml) is placed after whatever services data/ has.
+ * (__tests__/helpers/fixture-service.ts) comes after whatever services data/ has, under a slug of its own.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
-import fs from "fs";
-import path from "path";
 import React from "react";
 import { render, screen, within } from "@testing-library/react";
 import { Header } from "../../src/components/header";
 import { validateContentDirectory } from "../../src/content/validate";
 import { buildNav } from "../../src/lib/nav";
 import { servicePath } from "../../src/lib/paths";
-import { DATA_DIR, FIXTURES_DIR, copyRealData, loadServices, type ContentCopy } from "../helpers/content.cjs";
+import { parseDocument } from "yaml";
+import { DATA_DIR, PROJECT_ROOT, copyRealData, loadServices, type ContentCopy } from "../helpers/content.cjs";
+import { fixtureService } from "../helpers/fixture-service";
 import fixtures from "../helpers/fixtures.json";
 
 const REAL = loadServices(DATA_DIR);
-const LAST_ORDER = Math.max(...REAL.map((s) => s.order));
-const SIXTH = fs
-  .readFileSync(path.join(FIXTURES_DIR, "valuation-training.yaml"), "utf8")
-  .replace(/^order: .*$/m, `order: ${LAST_ORDER + 1}`);
-const SLUG = "valuation-training";
-/** How many services the copy has with the new one (data/ may already hold a file of that name). */
-const COUNT = REAL.filter((s) => s.slug !== SLUG).length + 1;
+const SIXTH = fixtureService(PROJECT_ROOT);
+const SIXTH_FILE = `data/${SIXTH.file}`;
+const SIXTH_LABEL = String(parseDocument(SIXTH.yaml).get("navLabel"));
+const COUNT = REAL.length + 1;
 
 let copy: ContentCopy;
 beforeEach(() => {
   copy = copyRealData();
-  copy.write("data/services/valuation-training.yaml", SIXTH);
+  copy.write(SIXTH_FILE, SIXTH.yaml);
 });
 afterEach(() => {
   copy.cleanup();
@@ -44,12 +41,12 @@ test("one more service file validates cleanly", () => {
 });
 
 test("the same file with a slug or order already taken is refused", () => {
-  copy.write(
-    "data/services/valuation-training.yaml",
-    SIXTH.replace(`slug: ${SLUG}`, `slug: ${REAL[0].slug}`).replace(/^order: .*$/m, `order: ${REAL[0].order}`),
-  );
+  const taken = parseDocument(SIXTH.yaml);
+  taken.set("slug", REAL[0].slug);
+  taken.set("order", REAL[0].order);
+  copy.write(SIXTH_FILE, taken.toString());
   const paths = validateContentDirectory(copy.dataDir, copy.root)
-    .errors.filter((e) => e.file === "data/services/valuation-training.yaml")
+    .errors.filter((e) => e.file === SIXTH_FILE)
     .map((e) => e.path);
   expect(paths.sort()).toEqual(["order", "slug"]);
 });
@@ -57,7 +54,7 @@ test("the same file with a slug or order already taken is refused", () => {
 test("buildNav gives Services one child more, the new one last (highest order)", () => {
   const children = navFromCopy()[1].children;
   expect(children).toHaveLength(COUNT);
-  expect(children[COUNT - 1]).toEqual({ label: "Valuation Training", to: servicePath(SLUG) });
+  expect(children[COUNT - 1]).toEqual({ label: SIXTH_LABEL, to: servicePath(SIXTH.slug) });
 });
 
 test("the header shows the sixth service in the desktop dropdown and the mobile menu", () => {
@@ -69,8 +66,8 @@ test("the header shows the sixth service in the desktop dropdown and the mobile 
   const menu = document.getElementById(menuToggle.getAttribute("aria-controls") ?? "") as HTMLElement;
 
   for (const list of [dropdown, menu]) {
-    const sixth = within(list).getByRole("link", { name: "Valuation Training" });
-    expect(sixth).toHaveAttribute("href", servicePath(SLUG));
+    const links = within(list).getAllByRole("link");
+    expect(links.find((link) => link.getAttribute("href") === servicePath(SIXTH.slug))).toHaveTextContent(SIXTH_LABEL);
   }
   expect(within(dropdown).getAllByRole("link")).toHaveLength(COUNT);
   // Mobile: About, Services, every service, Contact.
