@@ -17,6 +17,7 @@ import { ADMIN_URL } from "../plugins/editor/admin";
 import { loadSchemas } from "../src/content/load";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { servicesCollection, type CmsField } from "../src/cms/config";
+import { fixtureService } from "../__tests__/helpers/fixture-service";
 
 const root = path.resolve(__dirname, "..");
 const schemas = loadSchemas(path.join(root, "data"));
@@ -229,9 +230,10 @@ test("a new service created in the editor is a new, valid file, shown in the pre
   const byName = (name: string, list = fields) => list.find((f) => f.name === name)!;
   const addButton = (f: CmsField) =>
     page.getByRole("button", { name: new RegExp(`^Add ${escapeRegExp(f.label)}$`, "i") });
-  const order = Math.max(...services().map((s) => s.order)) + 1;
+  // A slug and an order no service in data/ has, whatever services an editor has added.
+  const { slug, order } = fixtureService(path.resolve(__dirname, ".."));
   const draft = {
-    slug: "valuation-training",
+    slug,
     order,
     navLabel: "Valuation Training",
     title: "Valuation Training for Finance Teams",

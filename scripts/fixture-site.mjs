@@ -76,6 +76,7 @@ try {
 
 const read = (p) => fs.readFileSync(path.join(root, "public", p), "utf8");
 const { slug } = added;
+const navLabel = parseDocument(added.yaml).get("navLabel");
 const title = parseDocument(fs.readFileSync(path.join(fixture, added.file), "utf8")).get("title");
 /** Text as React and react-helmet write it into HTML, as a regular expression. */
 const htmlPattern = (text) =>
@@ -101,7 +102,8 @@ for (const file of ["index.html", "about/index.html", "contact/index.html", `ser
   const html = read(file);
   const dropdown = html.match(/<ul id="services-dropdown"[\s\S]*?<\/ul>/)?.[0] ?? "";
   const mobile = html.match(/<div id="mobile-menu"[\s\S]*?<\/div>/)?.[0] ?? "";
-  check(dropdown.includes(href) && dropdown.includes(">Valuation Training<"), `${file}: no dropdown entry`);
+  const labelled = new RegExp(`>${htmlPattern(navLabel)}<`).test(dropdown);
+  check(dropdown.includes(href) && labelled, `${file}: no dropdown entry`);
   check(mobile.includes(href), `${file}: no mobile-menu entry`);
   const entries = (dropdown.match(/<li/g) ?? []).length;
   check(entries === serviceCount + 1, `${file}: the dropdown has ${entries} entries, expected ${serviceCount + 1}`);

@@ -19,7 +19,8 @@ import {
 } from "../../src/cms/entry";
 import { loadSchemas } from "../../src/content/load";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../../src/content/model";
-import { DATA_DIR, copyRealData } from "../helpers/content.cjs";
+import { DATA_DIR, PROJECT_ROOT, copyRealData } from "../helpers/content.cjs";
+import { fixtureService } from "../helpers/fixture-service";
 import { validateContentDirectory } from "../../src/content/validate";
 
 const schemas = loadSchemas(DATA_DIR);
@@ -138,18 +139,13 @@ describe("lists and keys", () => {
 });
 
 describe("a new service file", () => {
-  const entry = entryFile("services", "valuation-training");
-  // The next free order after data/'s services, so any valid content keeps this test's draft valid.
-  const nextOrder =
-    Math.max(
-      ...fs
-        .readdirSync(path.join(DATA_DIR, "services"))
-        .map((f) => Number((parse(read(`services/${f}`)) as { order: number }).order)),
-    ) + 1;
+  // A slug and an order no service in data/ has, so any valid content keeps this test's draft valid.
+  const added = fixtureService(PROJECT_ROOT);
+  const entry = entryFile("services", added.slug);
   const draft = {
     title: "Valuation Training",
-    slug: "valuation-training",
-    order: nextOrder,
+    slug: added.slug,
+    order: added.order,
     navLabel: "Valuation Training",
     description: "Workshops for finance teams.",
     summary: "Workshops.",
@@ -170,7 +166,7 @@ describe("a new service file", () => {
     expect(lines.find((l) => l.startsWith("  items:") || l.startsWith("    - title"))).toBeDefined();
     const copy = copyRealData();
     try {
-      copy.write("data/services/valuation-training.yaml", text);
+      copy.write(`data/${added.file}`, text);
       expect(validateContentDirectory(copy.dataDir, copy.root).errors).toEqual([]);
     } finally {
       copy.cleanup();
