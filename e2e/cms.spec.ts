@@ -351,7 +351,10 @@ test.describe("on a phone (375 px, touch)", () => {
     await withinWidth(page.getByRole("link", { name: "Pages and settings", exact: true }), "the Pages collection");
     await noSidewaysScroll(page, "collections");
     await servicesLink.tap();
-    const entry = page.getByRole("link", { name: new RegExp(escapeRegExp(service.navLabel)) });
+    // Listed as "<order>. <menu label>": the order tells it from any other service of the same label.
+    const entry = page.getByRole("link", {
+      name: new RegExp(`\\b${service.order}\\. ${escapeRegExp(service.navLabel)}`),
+    });
     await withinWidth(entry, "the service in the list");
     await noSidewaysScroll(page, "the services");
     await entry.tap();
