@@ -7,6 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
+import { regionName } from "../src/content/address";
+import { loadSchemas } from "../src/content/load";
 import { dialNumber } from "../src/content/phone";
 
 export interface Guard {
@@ -79,11 +81,15 @@ export const firm = () => {
   const data = readYaml<{
     name: string;
     phone: { display: string };
-    address: { country: string };
+    address: { city: string; region: string; postalCode: string; country: string };
     links: { url: string }[];
   }>("firm.yaml");
-  // The number a tel: link dials, worked out as the build does.
-  return { ...data, phone: { ...data.phone, dial: dialNumber(data.phone.display, data.address.country) } };
+  // The number a tel: link dials and the state's full name, worked out as the build does.
+  return {
+    ...data,
+    phone: { ...data.phone, dial: dialNumber(data.phone.display, data.address.country) },
+    address: { ...data.address, regionName: regionName(loadSchemas(path.join(root, "data")), data.address.region) },
+  };
 };
 
 export function isMobile(page: Page): boolean {

@@ -20,7 +20,6 @@ const firmYaml = readYaml<{
   membershipNote: string;
   founder: { title: string; portraitAlt: string };
   credential: { badgeAlt: string };
-  address: { city: string; regionName: string };
 }>("firm.yaml");
 const servicesPage = readYaml<{ title: string }>("services-page.yaml");
 const contact = readYaml<{ title: string; form: { submit: string } }>("contact.yaml");
@@ -93,7 +92,8 @@ test("contact: form, phone and the office address", async ({ page }) => {
     "href",
     `tel:${firm().phone.dial}`,
   );
-  await expect(page.locator("address")).toContainText(`${firmYaml.address.city}, ${firmYaml.address.regionName}`);
+  const { address } = firm();
+  await expect(page.locator("address")).toContainText(`${address.city}, ${address.regionName} ${address.postalCode}`);
   await expect(page.getByRole("button", { name: contact.form.submit })).toBeVisible();
 });
 

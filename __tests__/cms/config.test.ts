@@ -72,6 +72,23 @@ describe("fieldFor: one schema keyword at a time", () => {
     expect(field({ type: "string", enum: ["a", "b"] })).toMatchObject({ widget: "select", options: ["a", "b"] });
   });
 
+  test("oneOf of const and title is a select whose options show each title with its code", () => {
+    const state = {
+      type: "string",
+      oneOf: [
+        { const: "CA", title: "California" },
+        { const: "NY", title: "New York" },
+      ],
+    };
+    expect(field(state)).toMatchObject({
+      widget: "select",
+      options: [
+        { label: "California (CA)", value: "CA" },
+        { label: "New York (NY)", value: "NY" },
+      ],
+    });
+  });
+
   test("integer and number with minimum and maximum", () => {
     expect(field({ type: "integer", minimum: 1900, maximum: 2100 })).toMatchObject({
       widget: "number",

@@ -265,6 +265,21 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
       message: /"\(310\) 555-014", which is not a phone number that can be dialled/,
     },
   ],
+  [
+    "a state that is not one of the listed codes: one message, naming the codes",
+    (c) => setField(c, "data/firm.yaml", ["address", "region"], "Calif"),
+    {
+      file: "data/firm.yaml",
+      path: "address.region",
+      message: /^must be one of AL, AK, .*\bCA\b.*; found "Calif"$/,
+      line: (c) => c.lineOf("data/firm.yaml", "region: Calif"),
+    },
+  ],
+  [
+    "a state written as its name is told the code to write",
+    (c) => setField(c, "data/firm.yaml", ["address", "region"], "california"),
+    { file: "data/firm.yaml", path: "address.region", message: /^must be the code, not the name: CA for California$/ },
+  ],
   ...(
     [
       ["data/home.yaml", ["process", "steps"], STEPS],

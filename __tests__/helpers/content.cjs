@@ -9,6 +9,8 @@ const { parse } = require("yaml");
 // Jest compiles the TypeScript source: the site's own rule for a service's path, never a copy of it.
 const { servicePath } = require("../../src/lib/paths");
 const { dialNumber } = require("../../src/content/phone");
+const { regionName } = require("../../src/content/address");
+const { loadSchemas } = require("../../src/content/load");
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 const DATA_DIR = path.join(PROJECT_ROOT, "data");
@@ -69,20 +71,24 @@ function loadServices(dataDir) {
     .map((service) => ({ ...service, path: servicePath(service.slug) }));
 }
 
-/** The firm as the queries return it: its phone with the number to dial, worked out as the build does. */
-function withDial(firm) {
-  return { ...firm, phone: { ...firm.phone, dial: dialNumber(firm.phone.display, firm.address.country) } };
+/** The firm as the queries return it: the number to dial and the state's name, worked out as the build does. */
+function asQueried(firm, dataDir) {
+  return {
+    ...firm,
+    phone: { ...firm.phone, dial: dialNumber(firm.phone.display, firm.address.country) },
+    address: { ...firm.address, regionName: regionName(loadSchemas(dataDir), firm.address.region) },
+  };
 }
 
 /**
  * Every content file of data/, parsed, shaped like the page queries' results (services get their `path`, the firm's
- * phone its `dial`).
+ * phone its `dial`, its address the state's name).
  */
 function loadRealContent(dataDir = DATA_DIR) {
   const page = (name) => readYaml(path.join(dataDir, name));
   return {
     layout: page("layout.yaml"),
-    firm: withDial(page("firm.yaml")),
+    firm: asQueried(page("firm.yaml"), dataDir),
     home: page("home.yaml"),
     about: page("about.yaml"),
     servicesPage: page("services-page.yaml"),

@@ -1,8 +1,9 @@
 // The content model in Gatsby's schema: data/ is checked before anything renders (and again on every edit under
 // `gatsby develop`), the GraphQL types come from the JSON Schemas in data/schema/, and the computed fields
-// (a service's path, the form's endpoint, the dialable phone number) get their resolvers.
+// (a service's path, the form's endpoint, the dialable phone number, the state's name) get their resolvers.
 import type { GatsbyNode, Node } from "gatsby";
-import { contentDirectory } from "../../src/content/load";
+import { regionName } from "../../src/content/address";
+import { contentDirectory, loadSchemas } from "../../src/content/load";
 import {
   checkFormEndpoint,
   exampleEndpointWarning,
@@ -58,6 +59,7 @@ interface FirmContext {
 }
 
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  const schemas = loadSchemas(CONTENT_DIR);
   createResolvers({
     ServiceYaml: {
       path: {
@@ -67,6 +69,11 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
     ContactForm: {
       endpoint: {
         resolve: (source: { endpoint?: string }) => resolveFormEndpoint(source.endpoint).value,
+      },
+    },
+    FirmAddress: {
+      regionName: {
+        resolve: (source: { region: string }) => regionName(schemas, source.region),
       },
     },
     FirmPhone: {

@@ -4,7 +4,7 @@
  * data/schema/. Nothing here names a content field: add a property to a schema and it appears in the editor.
  *
  * JSON Schema → Decap: `title` → label, `description` → hint, `required` → required (Decap's default is required, so
- * optional fields say so), `pattern` + `patternErrorMessage` → pattern with the schema's own message, `enum` → select,
+ * optional fields say so), `pattern` + `patternErrorMessage` → pattern with the schema's own message, `enum` → select, `oneOf` of `{ const, title }` → select labelled with the titles,
  * integer/number with minimum/maximum → number, object → object, array → list with min/max from minItems/maxItems,
  * `localFile` → image, `multiline` → text area. Everything else (maxLength, formats, the rules that span fields) is
  * checked before a save by the same validator as the build (entry-check.ts).
@@ -14,6 +14,7 @@ import {
   PAGE_FILES,
   SERVICE_COUNT,
   SERVICE_SCHEMA,
+  choicesOf,
   resolveSchema,
   type JsonSchema,
   type Schemas,
@@ -35,7 +36,7 @@ export interface CmsField {
   required: boolean;
   hint?: string;
   pattern?: [string, string];
-  options?: (string | number)[];
+  options?: (string | number | { label: string; value: string | number })[];
   value_type?: "int" | "float";
   min?: number;
   max?: number;
@@ -153,7 +154,13 @@ export function fieldFor(
       ...(patternOf(schema) ? { pattern: patternOf(schema) } : {}),
     };
   }
-  if (schema.enum) return { ...base, widget: "select", options: schema.enum };
+  const choices = choicesOf(schema);
+  if (choices) {
+    const options = choices.map(({ value, title }) =>
+      title === String(value) ? value : { label: `${title} (${value})`, value },
+    );
+    return { ...base, widget: "select", options };
+  }
   if (schema.type === "integer" || schema.type === "number") {
     return {
       ...base,

@@ -5,6 +5,7 @@
  */
 import React, { useEffect, useState } from "react";
 import type { JsonSchema } from "../content/model";
+import { regionName } from "../content/address";
 import { dialNumber } from "../content/phone";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
 import { LayoutView } from "../components/layout";
@@ -115,12 +116,18 @@ export function previewPages(schemas: Schemas, resolveAsset: (path: string) => s
       .sort((a, b) => Number(a.order) - Number(b.order))
       .map((s) => ({ ...s, path: servicePath(String(s.slug)) }));
   const firm = (content: SiteContent) => {
-    const data = full(content.files.firm, "firm") as Data & { founder: Data; credential: Data; phone: Data };
-    const country = String((data.address as Data | undefined)?.country ?? "");
+    const data = full(content.files.firm, "firm") as Data & {
+      founder: Data;
+      credential: Data;
+      phone: Data;
+      address: Data;
+    };
+    const country = String(data.address.country ?? "");
     return {
       ...data,
       // Worked out as the build does (plugins/content-model createResolvers).
       phone: { ...data.phone, dial: dialNumber(String(data.phone.display ?? ""), country) ?? "" },
+      address: { ...data.address, regionName: regionName(schemas, String(data.address.region ?? "")) },
       founder: { ...data.founder, portrait: asImage(resolveAsset(String(data.founder.portrait)), 320, 400) },
       credential: { ...data.credential, badge: asImage(resolveAsset(String(data.credential.badge)), 160, 160) },
     };

@@ -31,6 +31,9 @@ export interface JsonSchema {
   items?: JsonSchema;
   definitions?: Record<string, JsonSchema>;
   enum?: (string | number)[];
+  /** A closed list of values with names: `oneOf` of `{ const, title }`, e.g. a state's code and its full name. */
+  oneOf?: JsonSchema[];
+  const?: string | number;
   pattern?: string;
   format?: string;
   minLength?: number;
@@ -84,4 +87,23 @@ export function resolveSchema(
   const own: JsonSchema = { ...schema };
   delete own.$ref;
   return { schema: { ...resolved.schema, ...own }, file: resolved.file };
+}
+
+/** One value a field may take, and its name for people. */
+export interface Choice {
+  value: string | number;
+  title: string;
+}
+
+/**
+ * The values a field may take, when its schema lists them: `enum` (each value its own name), or `oneOf` of
+ * `{ const, title }` (a code and its name, e.g. CA and California). Null for a field that takes any value.
+ */
+export function choicesOf(schema: JsonSchema): Choice[] | null {
+  if (schema.enum) return schema.enum.map((value) => ({ value, title: String(value) }));
+  const options = schema.oneOf ?? [];
+  const named = options.flatMap(({ const: value, title }) =>
+    value === undefined ? [] : [{ value, title: title ?? String(value) }],
+  );
+  return options.length > 0 && named.length === options.length ? named : null;
 }

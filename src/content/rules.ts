@@ -7,7 +7,7 @@ import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
 import addFormats from "ajv-formats";
 import { isMap, isScalar, type Document, type LineCounter } from "yaml";
 import { dialNumber } from "./phone";
-import { SERVICE_COUNT } from "./model";
+import { SERVICE_COUNT, choicesOf, type JsonSchema } from "./model";
 import { SCHEMA_KEYWORDS } from "./schema-keywords";
 
 export interface ContentError {
@@ -96,6 +96,20 @@ function messageFor(error: ErrorObject): { extraSegment?: string; message: strin
           : "";
       return { message: `must be ${expected}${hint}, found ${describe(error.data)}` };
     }
+    case "enum":
+    case "oneOf": {
+      // A closed list (a state's code): name the values allowed, not each one it failed to equal.
+      const choices = parent ? choicesOf(parent as JsonSchema) : null;
+      if (!choices) return { message: error.message ?? "is not valid" };
+      const named = choices.find(
+        ({ value, title }) =>
+          title !== String(value) && title.toLowerCase() === String(error.data).trim().toLowerCase(),
+      );
+      if (named) return { message: `must be the code, not the name: ${named.value} for ${named.title}` };
+      return {
+        message: `must be one of ${choices.map(({ value }) => value).join(", ")}; found ${describe(error.data)}`,
+      };
+    }
     case "minLength":
       return { message: "must not be empty" };
     case "maxLength":
@@ -154,7 +168,9 @@ export function schemaErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): 
   if (validate(parsed.data)) return [];
   const seen = new Set<string>();
   const out: ContentError[] = [];
-  for (const error of validate.errors ?? []) {
+  // A value outside a closed list fails every `const` of its oneOf: the oneOf's own error says it once.
+  const errors = (validate.errors ?? []).filter((error) => !/\/oneOf\/\d+\/const$/.test(error.schemaPath));
+  for (const error of errors) {
     const { extraSegment, message } = messageFor(error);
     const segments = pointerSegments(error.instancePath);
     if (extraSegment !== undefined) segments.push(extraSegment);

@@ -27,6 +27,13 @@ export const COMPUTED_FIELDS: Record<string, Record<string, { type: string; desc
   ServiceYaml: {
     path: { type: "String!", description: "The service page's path, built from its slug (src/lib/paths.ts)." },
   },
+  FirmAddress: {
+    regionName: {
+      type: "String!",
+      description:
+        "The state's full name, e.g. California: the name data/schema/defs.schema.json gives region's code (src/content/address.ts).",
+    },
+  },
   FirmPhone: {
     dial: {
       type: "String!",
