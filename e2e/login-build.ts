@@ -47,7 +47,6 @@ export const MARKUP_FIELDS: { file: string; keys: (string | number)[] }[] = [
   { file: FIXTURE_SERVICE.file, keys: ["audience", "items", 0] },
   { file: "home.yaml", keys: ["hero", "headline"] },
   { file: "home.yaml", keys: ["process", "steps", 0, "text"] },
-  { file: "layout.yaml", keys: ["nav", "homeLabel"] },
   { file: "layout.yaml", keys: ["footer", "rights"] },
   { file: "contact.yaml", keys: ["form", "fields", "message", "placeholder"] },
   { file: "contact.yaml", keys: ["details", "hours"] },

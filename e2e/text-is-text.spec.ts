@@ -96,7 +96,7 @@ test("each kind of field shows exactly what was typed: headings, paragraphs, lis
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(field("home.yaml", "hero", "headline"));
   await expect(page.getByText(field("home.yaml", "process", "steps", 0, "text"))).toBeVisible();
-  await expect(page.getByRole("link", { name: field("layout.yaml", "nav", "homeLabel") })).toBeVisible();
+  await expect(page.getByRole("link", { name: field("firm.yaml", "name"), exact: true })).toBeVisible();
 
   await page.goto("/about/");
   await expect(page.getByText(field("firm.yaml", "founder", "title"))).toBeVisible();

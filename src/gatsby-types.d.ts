@@ -1274,9 +1274,9 @@ type FirmAddress = {
   readonly country: Scalars['String'];
   /** ZIP code. */
   readonly postalCode: Scalars['String'];
-  /** State abbreviation, e.g. CA. */
+  /** The state's two-letter code, e.g. CA. The page shows its full name (California), from the list of states in data/schema/defs.schema.json. */
   readonly region: Scalars['String'];
-  /** State name, e.g. California. */
+  /** The state's full name, e.g. California: the name data/schema/defs.schema.json gives region's code (src/content/address.ts). */
   readonly regionName: Scalars['String'];
   /** Street and suite. */
   readonly street: Scalars['String'];
@@ -2517,8 +2517,6 @@ type LayoutNav = {
   readonly about: Scalars['String'];
   /** Label of the Contact link. */
   readonly contact: Scalars['String'];
-  /** Accessible name of the logo link. */
-  readonly homeLabel: Scalars['String'];
   /** Name of the navigation landmark. */
   readonly mainLabel: Scalars['String'];
   /** Mobile menu button, menu open. */
@@ -2534,7 +2532,6 @@ type LayoutNav = {
 type LayoutNavFieldSelector = {
   readonly about: InputMaybe<FieldSelectorEnum>;
   readonly contact: InputMaybe<FieldSelectorEnum>;
-  readonly homeLabel: InputMaybe<FieldSelectorEnum>;
   readonly mainLabel: InputMaybe<FieldSelectorEnum>;
   readonly menuClose: InputMaybe<FieldSelectorEnum>;
   readonly menuOpen: InputMaybe<FieldSelectorEnum>;
@@ -2545,7 +2542,6 @@ type LayoutNavFieldSelector = {
 type LayoutNavFilterInput = {
   readonly about: InputMaybe<StringQueryOperatorInput>;
   readonly contact: InputMaybe<StringQueryOperatorInput>;
-  readonly homeLabel: InputMaybe<StringQueryOperatorInput>;
   readonly mainLabel: InputMaybe<StringQueryOperatorInput>;
   readonly menuClose: InputMaybe<StringQueryOperatorInput>;
   readonly menuOpen: InputMaybe<StringQueryOperatorInput>;
@@ -2556,7 +2552,6 @@ type LayoutNavFilterInput = {
 type LayoutNavSortInput = {
   readonly about: InputMaybe<SortOrderEnum>;
   readonly contact: InputMaybe<SortOrderEnum>;
-  readonly homeLabel: InputMaybe<SortOrderEnum>;
   readonly mainLabel: InputMaybe<SortOrderEnum>;
   readonly menuClose: InputMaybe<SortOrderEnum>;
   readonly menuOpen: InputMaybe<SortOrderEnum>;
@@ -4647,7 +4642,7 @@ type HomePageQuery = { readonly homeYaml: { readonly title: string, readonly des
 type LayoutDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type LayoutDataQuery = { readonly site: { readonly buildTime: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly layoutYaml: { readonly skipLink: string, readonly nav: { readonly homeLabel: string, readonly about: string, readonly services: string, readonly contact: string, readonly servicesToggle: string, readonly menuOpen: string, readonly menuClose: string, readonly mainLabel: string }, readonly footer: { readonly rights: string, readonly linksLabel: string, readonly newTab: string }, readonly errorScreen: { readonly title: string, readonly body: string, readonly homeLink: string } } | null, readonly firmYaml: { readonly name: string, readonly tagline: string, readonly links: ReadonlyArray<{ readonly label: string, readonly url: string }> } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly navLabel: string, readonly path: string }> } };
+type LayoutDataQuery = { readonly site: { readonly buildTime: string | null, readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly layoutYaml: { readonly skipLink: string, readonly nav: { readonly about: string, readonly services: string, readonly contact: string, readonly servicesToggle: string, readonly menuOpen: string, readonly menuClose: string, readonly mainLabel: string }, readonly footer: { readonly rights: string, readonly linksLabel: string, readonly newTab: string }, readonly errorScreen: { readonly title: string, readonly body: string, readonly homeLink: string } } | null, readonly firmYaml: { readonly name: string, readonly tagline: string, readonly links: ReadonlyArray<{ readonly label: string, readonly url: string }> } | null, readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly navLabel: string, readonly path: string }> } };
 
 type NotFoundPageQueryVariables = Exact<{ [key: string]: never; }>;
 

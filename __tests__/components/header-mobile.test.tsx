@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import {
   desktopNav,
   expectMobileOpen,
+  firmName,
   labels,
   linkNames,
   menuToggle,
@@ -142,7 +143,7 @@ describe("active link", () => {
     for (const other of [navLabels.services, navLabels.contact, ...serviceLabels]) {
       expect(link(other)).not.toHaveAttribute("aria-current");
     }
-    expect(screen.getByRole("link", { name: labels.homeLabel })).not.toHaveAttribute("aria-current");
+    expect(screen.getByRole("link", { name: firmName })).not.toHaveAttribute("aria-current");
   });
 
   test("on a path that only starts like /services, Services is not current", () => {
@@ -153,7 +154,7 @@ describe("active link", () => {
 
   test("on the home page, the logo is the current page and no menu link is", () => {
     renderHeader("/");
-    expect(screen.getByRole("link", { name: labels.homeLabel })).toHaveAttribute("aria-current", "page");
+    expect(screen.getByRole("link", { name: firmName })).toHaveAttribute("aria-current", "page");
     for (const nav of [desktopNav(), mobileNav()]) {
       for (const link of within(nav).getAllByRole("link")) expect(link).not.toHaveAttribute("aria-current");
     }

@@ -11,7 +11,6 @@ import {
   firmName,
   hoverIn,
   hoverOut,
-  labels,
   menuToggle,
   navLabels,
   openWithKeyboard,
@@ -31,9 +30,9 @@ afterEach(() => {
 });
 
 describe("header", () => {
-  test("the logo links home with the firm's name and an accessible name", () => {
+  test("the logo links home, named by the firm's name it shows", () => {
     renderHeader("/about");
-    const logo = screen.getByRole("link", { name: labels.homeLabel });
+    const logo = screen.getByRole("link", { name: firmName });
     expect(logo).toHaveAttribute("href", "/");
     expect(logo).toHaveTextContent(firmName);
     expect(screen.getByRole("banner")).toContainElement(logo);

@@ -10,7 +10,6 @@ import { Logo } from "./logo";
 import * as styles from "./header.module.css";
 
 export interface HeaderLabels {
-  homeLabel: string;
   servicesToggle: string;
   menuOpen: string;
   menuClose: string;
@@ -56,13 +55,7 @@ export function Header({ firmName, nav, labels, pathname }: HeaderProps) {
   return (
     <header ref={headerRef} className={styles.header} data-enhanced={hydrated ? "" : undefined}>
       <div className={styles.inner}>
-        <NavLink
-          to={ROUTES.home}
-          pathname={pathname}
-          className={styles.logo}
-          aria-label={labels.homeLabel}
-          onNavigate={closeAll}
-        >
+        <NavLink to={ROUTES.home} pathname={pathname} className={styles.logo} onNavigate={closeAll}>
           {logo}
         </NavLink>
         <DesktopNav

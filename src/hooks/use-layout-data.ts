@@ -12,7 +12,6 @@ export function useLayoutData(): Queries.LayoutDataQuery {
       }
       layoutYaml {
         nav {
-          homeLabel
           about
           services
           contact
