@@ -160,9 +160,9 @@ try {
 
   const coldMean = (cold[0] + cold[1]) / 2;
   const row = (what, seconds, note = "") =>
-    console.log(`| ${what.padEnd(44)} | ${seconds.toFixed(1).padStart(7)} s | ${note}`);
-  console.log("\n| Step                                         |    Time   | ");
-  console.log("| -------------------------------------------- | --------- | ");
+    console.log(`| ${what.padEnd(48)} | ${seconds.toFixed(1).padStart(7)} s | ${note}`);
+  console.log("\n| Step                                             |    Time   | ");
+  console.log("| ------------------------------------------------ | --------- | ");
   row("npm ci (full, npm cache warm)", install.seconds, `${installed(install.output)} packages`);
   row("npm ci --omit=dev (the host's install)", hostInstall.seconds, `${installed(hostInstall.output)} packages`);
   row("npm run build, cold (mean of 2)", coldMean, cold.map((s) => `${s.toFixed(1)} s`).join(", "));
