@@ -230,12 +230,12 @@ test("a new service created in the editor is a new, valid file, shown in the pre
   const byName = (name: string, list = fields) => list.find((f) => f.name === name)!;
   const addButton = (f: CmsField) =>
     page.getByRole("button", { name: new RegExp(`^Add ${escapeRegExp(f.label)}$`, "i") });
-  // A slug and an order no service in data/ has, whatever services an editor has added.
-  const { slug, order } = fixtureService(path.resolve(__dirname, ".."));
+  // A slug, an order and a menu label no service in data/ has, whatever services an editor has added.
+  const { slug, order, navLabel } = fixtureService(path.resolve(__dirname, ".."));
   const draft = {
     slug,
     order,
-    navLabel: "Valuation Training",
+    navLabel,
     title: "Valuation Training for Finance Teams",
     description: "Workshops that teach finance teams how business valuations are prepared and read.",
     summary: "Workshops on how valuations are prepared and read.",

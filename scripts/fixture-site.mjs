@@ -75,8 +75,7 @@ try {
 }
 
 const read = (p) => fs.readFileSync(path.join(root, "public", p), "utf8");
-const { slug } = added;
-const navLabel = parseDocument(added.yaml).get("navLabel");
+const { slug, navLabel } = added;
 const title = parseDocument(fs.readFileSync(path.join(fixture, added.file), "utf8")).get("title");
 /** Text as React and react-helmet write it into HTML, as a regular expression. */
 const htmlPattern = (text) =>

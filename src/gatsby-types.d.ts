@@ -3448,7 +3448,7 @@ type ServiceYaml = Node & {
   readonly internal: Internal;
   /** Opening paragraph of the page. */
   readonly lead: Scalars['String'];
-  /** Label in the navigation and on the home card. */
+  /** Label in the navigation and on the home card (unique). */
   readonly navLabel: Scalars['String'];
   /** Position in menus, cards and the overview (ascending, unique). */
   readonly order: Scalars['Int'];

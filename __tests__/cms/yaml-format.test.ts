@@ -139,14 +139,14 @@ describe("lists and keys", () => {
 });
 
 describe("a new service file", () => {
-  // A slug and an order no service in data/ has, so any valid content keeps this test's draft valid.
+  // A slug, an order and a menu label no service in data/ has, so any valid content keeps this test's draft valid.
   const added = fixtureService(PROJECT_ROOT);
   const entry = entryFile("services", added.slug);
   const draft = {
     title: "Valuation Training",
     slug: added.slug,
     order: added.order,
-    navLabel: "Valuation Training",
+    navLabel: added.navLabel,
     description: "Workshops for finance teams.",
     summary: "Workshops.",
     overview: ["Workshops"],

@@ -17,7 +17,7 @@ import fixtures from "../helpers/fixtures.json";
 const REAL = loadServices(DATA_DIR);
 const SIXTH = fixtureService(PROJECT_ROOT);
 const SIXTH_FILE = `data/${SIXTH.file}`;
-const SIXTH_LABEL = String(parseDocument(SIXTH.yaml).get("navLabel"));
+const SIXTH_LABEL = SIXTH.navLabel;
 const COUNT = REAL.length + 1;
 
 let copy: ContentCopy;

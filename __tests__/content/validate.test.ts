@@ -177,6 +177,22 @@ const cases: [string, (c: ContentCopy) => void, Expected][] = [
     },
   ],
   [
+    "menu label that repeats another service's, but for case and spaces",
+    (c) =>
+      setField(
+        c,
+        SERVICE_FILES[1],
+        ["navLabel"],
+        ` ${String(realField(SERVICE_FILES[0], "navLabel")).toUpperCase()}  `,
+      ),
+    {
+      file: SERVICE_FILES[1],
+      path: "navLabel",
+      message: new RegExp(`is already used by ${SERVICE_FILES[0]}; each service needs its own navLabel`),
+      line: (c) => c.lineOf(SERVICE_FILES[1], /^navLabel:/),
+    },
+  ],
+  [
     "slug that is not URL-safe",
     (c) => setField(c, SERVICE_FILES[0], ["slug"], "Business Valuation"),
     {

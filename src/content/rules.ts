@@ -218,15 +218,24 @@ export function serviceCountProblem(count: number): string | null {
   return null;
 }
 
-/** Each service's slug and order must be its own: an error at each service that repeats an earlier one's. */
+/** A menu label as a visitor tells it from another: case and runs of spaces aside. */
+export function sameLabel(label: string): string {
+  return label.trim().replace(/\s+/g, " ").toLowerCase();
+}
+
+/**
+ * Each service's slug, order and menu label must be its own (two links with one name and two destinations leave a
+ * visitor guessing): an error at each service that repeats an earlier one's.
+ */
 export function serviceCrossErrors(services: Pick<ParsedFile, "file" | "data" | "doc" | "counter">[]): ContentError[] {
   const errors: ContentError[] = [];
-  for (const key of ["slug", "order"] as const) {
+  for (const key of ["slug", "order", "navLabel"] as const) {
     const firstSeen = new Map<unknown, string>();
     for (const svc of services) {
       const value = (svc.data as Record<string, unknown> | null)?.[key];
       if (value === undefined || value === null) continue;
-      const other = firstSeen.get(value);
+      const seen = typeof value === "string" ? sameLabel(value) : value;
+      const other = firstSeen.get(seen);
       if (other) {
         errors.push({
           file: svc.file,
@@ -235,7 +244,7 @@ export function serviceCrossErrors(services: Pick<ParsedFile, "file" | "data" | 
           message: `${JSON.stringify(value)} is already used by ${other}; each service needs its own ${key}`,
         });
       } else {
-        firstSeen.set(value, svc.file);
+        firstSeen.set(seen, svc.file);
       }
     }
   }
