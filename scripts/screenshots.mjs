@@ -41,8 +41,8 @@ for (const width of widths) {
   await page.goto(base + sitePaths[1], { waitUntil: "load" }); // the about page (sitePaths: home, about, …)
   if (width < 768) await page.locator("button[popovertarget]").click();
   else await page.locator("#services-dropdown").locator("..").hover();
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(outDir, `${width}-menu-open-before-runtime.png`) });
+  // Transitions (the toggle's hover and focus, the panel's opening) shown at their end, not wherever they are.
+  await page.screenshot({ path: path.join(outDir, `${width}-menu-open-before-runtime.png`), animations: "disabled" });
   await page.unroute(/\.js$/);
   await page.close();
 }
