@@ -7,9 +7,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
-import { regionName } from "../src/content/address";
+import { withComputedFirmFields } from "../src/content/firm-fields";
 import { loadSchemas } from "../src/content/load";
-import { dialNumber } from "../src/content/phone";
 
 export interface Guard {
   consoleErrors: string[];
@@ -85,11 +84,7 @@ export const firm = () => {
     links: { url: string }[];
   }>("firm.yaml");
   // The number a tel: link dials and the state's full name, worked out as the build does.
-  return {
-    ...data,
-    phone: { ...data.phone, dial: dialNumber(data.phone.display, data.address.country) },
-    address: { ...data.address, regionName: regionName(loadSchemas(path.join(root, "data")), data.address.region) },
-  };
+  return withComputedFirmFields(data, loadSchemas(path.join(root, "data")));
 };
 
 export function isMobile(page: Page): boolean {

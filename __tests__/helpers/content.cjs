@@ -8,8 +8,7 @@ const path = require("path");
 const { parse } = require("yaml");
 // Jest compiles the TypeScript source: the site's own rule for a service's path, never a copy of it.
 const { servicePath } = require("../../src/lib/paths");
-const { dialNumber } = require("../../src/content/phone");
-const { regionName } = require("../../src/content/address");
+const { withComputedFirmFields } = require("../../src/content/firm-fields");
 const { loadSchemas } = require("../../src/content/load");
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
@@ -71,15 +70,6 @@ function loadServices(dataDir) {
     .map((service) => ({ ...service, path: servicePath(service.slug) }));
 }
 
-/** The firm as the queries return it: the number to dial and the state's name, worked out as the build does. */
-function asQueried(firm, dataDir) {
-  return {
-    ...firm,
-    phone: { ...firm.phone, dial: dialNumber(firm.phone.display, firm.address.country) },
-    address: { ...firm.address, regionName: regionName(loadSchemas(dataDir), firm.address.region) },
-  };
-}
-
 /**
  * Every content file of data/, parsed, shaped like the page queries' results (services get their `path`, the firm's
  * phone its `dial`, its address the state's name).
@@ -88,7 +78,7 @@ function loadRealContent(dataDir = DATA_DIR) {
   const page = (name) => readYaml(path.join(dataDir, name));
   return {
     layout: page("layout.yaml"),
-    firm: asQueried(page("firm.yaml"), dataDir),
+    firm: withComputedFirmFields(page("firm.yaml"), loadSchemas(dataDir)),
     home: page("home.yaml"),
     about: page("about.yaml"),
     servicesPage: page("services-page.yaml"),

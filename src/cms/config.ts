@@ -4,10 +4,11 @@
  * data/schema/. Nothing here names a content field: add a property to a schema and it appears in the editor.
  *
  * JSON Schema → Decap: `title` → label, `description` → hint, `required` → required (Decap's default is required, so
- * optional fields say so), `pattern` + `patternErrorMessage` → pattern with the schema's own message, `enum` → select, `oneOf` of `{ const, title }` → select labelled with the titles,
- * integer/number with minimum/maximum → number, object → object, array → list with min/max from minItems/maxItems,
- * `localFile` → image, `multiline` → text area. Everything else (maxLength, formats, the rules that span fields) is
- * checked before a save by the same validator as the build (entry-check.ts).
+ * optional fields say so), `pattern` + `patternErrorMessage` → pattern with the schema's own message, `enum` → select,
+ * `oneOf` of `{ const, title }` → select labelled with the titles, integer/number with minimum/maximum → number,
+ * object → object, array → list with min/max from minItems/maxItems, `localFile` → image, `multiline` → text area.
+ * Everything else (maxLength, formats, the rules that span fields) is checked before a save by the same validator as
+ * the build (entry-check.ts).
  */
 import {
   CONTENT_FOLDER,

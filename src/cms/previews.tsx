@@ -5,8 +5,7 @@
  */
 import React, { useEffect, useState } from "react";
 import type { JsonSchema } from "../content/model";
-import { regionName } from "../content/address";
-import { dialNumber } from "../content/phone";
+import { withComputedFirmFields } from "../content/firm-fields";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
 import { LayoutView } from "../components/layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";
@@ -122,12 +121,8 @@ export function previewPages(schemas: Schemas, resolveAsset: (path: string) => s
       phone: Data;
       address: Data;
     };
-    const country = String(data.address.country ?? "");
     return {
-      ...data,
-      // Worked out as the build does (plugins/content-model createResolvers).
-      phone: { ...data.phone, dial: dialNumber(String(data.phone.display ?? ""), country) ?? "" },
-      address: { ...data.address, regionName: regionName(schemas, String(data.address.region ?? "")) },
+      ...withComputedFirmFields(data, schemas),
       founder: { ...data.founder, portrait: asImage(resolveAsset(String(data.founder.portrait)), 320, 400) },
       credential: { ...data.credential, badge: asImage(resolveAsset(String(data.credential.badge)), 160, 160) },
     };
