@@ -1,0 +1,329 @@
+/**
+ * Broken copies of data/, one mistake each, and what the content check must report for it: the cases of
+ * __tests__/content/validate.test.ts. Each takes its values from data/ and data/schema/, so they hold for any valid
+ * content.
+ */
+import fs from "fs";
+import path from "path";
+import { parseDocument } from "yaml";
+import { SERVICE_COUNT } from "../../src/content/validate";
+import { DATA_DIR, readYaml, type ContentCopy } from "./content.cjs";
+
+/** What a test expects of one reported problem. `line` is computed from the broken file, never hard-coded. */
+export interface Expected {
+  file: string;
+  path: string;
+  message: RegExp;
+  line?: (copy: ContentCopy) => number;
+}
+
+/** A list's bounds as data/schema/ gives them, e.g. the process steps' minItems and maxItems. */
+function bounds(schema: string, ...keys: string[]): { min: number; max: number } {
+  let node = readYaml(path.join(DATA_DIR, "schema", schema)) as Record<string, unknown>;
+  for (const key of keys) node = (node.properties as Record<string, Record<string, unknown>>)[key];
+  return { min: node.minItems as number, max: node.maxItems as number };
+}
+export const STEPS = bounds("home.schema.json", "process", "steps");
+const POINTS = bounds("about.schema.json", "whyChooseUs", "points");
+
+/** Gives the list at `keys` of a copied file `count` items: its own items, repeated with numbered titles. */
+export function resizeList(c: ContentCopy, file: string, keys: string[], count: number) {
+  const doc = parseDocument(c.read(file));
+  const items = doc.getIn(keys) as { toJSON(): { title: string; text: string }[] };
+  const own = items.toJSON();
+  const resized = Array.from({ length: count }, (_, i) => ({ ...own[i % own.length], title: `Item ${i + 1}` }));
+  doc.setIn(keys, doc.createNode(resized));
+  c.write(file, doc.toString());
+}
+
+/** Sets (or, with `undefined`, deletes) one field of a copied file by its path, whatever the content says. */
+function setField(c: ContentCopy, file: string, keys: (string | number)[], value: unknown) {
+  const doc = parseDocument(c.read(file));
+  if (value === undefined) doc.deleteIn(keys);
+  else doc.setIn(keys, value);
+  c.write(file, doc.toString());
+}
+
+/** A field of the real data/ file, e.g. a service's slug. */
+function realField(file: string, key: string): unknown {
+  return (readYaml(path.join(DATA_DIR, file.replace(/^data\//, ""))) as Record<string, unknown>)[key];
+}
+
+/** The copied data/services/*.yaml files, sorted. */
+function serviceFiles(c: ContentCopy): string[] {
+  return fs
+    .readdirSync(c.file("data/services"))
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()
+    .map((f) => `data/services/${f}`);
+}
+
+const SERVICE_FILES = fs
+  .readdirSync(path.join(DATA_DIR, "services"))
+  .filter((f) => f.endsWith(".yaml"))
+  .sort()
+  .map((f) => `data/services/${f}`);
+
+export const cases: [string, (c: ContentCopy) => void, Expected][] = [
+  [
+    "missing required field (reported at its parent's line)",
+    (c) => setField(c, "data/firm.yaml", ["founder", "title"], undefined),
+    {
+      file: "data/firm.yaml",
+      path: "founder.title",
+      message: /is required but missing/,
+      line: (c) => c.lineOf("data/firm.yaml", /^founder:/),
+    },
+  ],
+  [
+    "empty required field (empty quotes)",
+    (c) => c.edit("data/home.yaml", /^ {2}headline: .*$/m, '  headline: ""'),
+    {
+      file: "data/home.yaml",
+      path: "hero.headline",
+      message: /must not be empty/,
+      line: (c) => c.lineOf("data/home.yaml", "headline:"),
+    },
+  ],
+  [
+    "empty required field (no value)",
+    (c) => c.edit("data/about.yaml", /^heading: .*$/m, "heading:"),
+    {
+      file: "data/about.yaml",
+      path: "heading",
+      message: /is empty; expected text/,
+      line: (c) => c.lineOf("data/about.yaml", /^heading:/),
+    },
+  ],
+  [
+    "blank required field (only spaces)",
+    (c) => c.edit("data/layout.yaml", /^skipLink: .*$/m, 'skipLink: "   "'),
+    { file: "data/layout.yaml", path: "skipLink", message: /must not be blank/ },
+  ],
+  [
+    'wrong type (founded: "twenty")',
+    (c) => c.edit("data/firm.yaml", /^founded: .*$/m, 'founded: "twenty"'),
+    {
+      file: "data/firm.yaml",
+      path: "founded",
+      message: /must be a whole number.*"twenty"/,
+      line: (c) => c.lineOf("data/firm.yaml", /^founded:/),
+    },
+  ],
+  [
+    "wrong type (a list where text is expected)",
+    (c) => c.edit("data/not-found.yaml", /^text: .*$/m, "text:\n  - one\n  - two"),
+    { file: "data/not-found.yaml", path: "text", message: /must be text.*a list of 2/ },
+  ],
+  [
+    "unknown key (typo titel)",
+    (c) => c.edit("data/about.yaml", /^title:/m, "titel:"),
+    {
+      file: "data/about.yaml",
+      path: "titel",
+      message: /not a known field.*\btitle\b/,
+      line: (c) => c.lineOf("data/about.yaml", /^titel:/),
+    },
+  ],
+  [
+    "unknown key nested in a section",
+    (c) => c.edit("data/home.yaml", /^ {2}cta: .*$/m, "$&\n  ctaa: Get going"),
+    { file: "data/home.yaml", path: "hero.ctaa", message: /not a known field.*\bcta\b/ },
+  ],
+  [
+    "duplicate slug across two service files",
+    (c) => setField(c, SERVICE_FILES[1], ["slug"], realField(SERVICE_FILES[0], "slug")),
+    {
+      file: SERVICE_FILES[1],
+      path: "slug",
+      message: new RegExp(`"${String(realField(SERVICE_FILES[0], "slug"))}" is already used by ${SERVICE_FILES[0]}`),
+      line: (c) => c.lineOf(SERVICE_FILES[1], /^slug:/),
+    },
+  ],
+  [
+    "duplicate order across two service files",
+    (c) => setField(c, SERVICE_FILES[1], ["order"], realField(SERVICE_FILES[0], "order")),
+    {
+      file: SERVICE_FILES[1],
+      path: "order",
+      message: new RegExp(`${String(realField(SERVICE_FILES[0], "order"))} is already used by ${SERVICE_FILES[0]}`),
+    },
+  ],
+  [
+    "menu label that repeats another service's, but for case and spaces",
+    (c) =>
+      setField(
+        c,
+        SERVICE_FILES[1],
+        ["navLabel"],
+        ` ${String(realField(SERVICE_FILES[0], "navLabel")).toUpperCase()}  `,
+      ),
+    {
+      file: SERVICE_FILES[1],
+      path: "navLabel",
+      message: new RegExp(`is already used by ${SERVICE_FILES[0]}; each service needs its own navLabel`),
+      line: (c) => c.lineOf(SERVICE_FILES[1], /^navLabel:/),
+    },
+  ],
+  [
+    "slug that is not URL-safe",
+    (c) => setField(c, SERVICE_FILES[0], ["slug"], "Business Valuation"),
+    {
+      file: SERVICE_FILES[0],
+      path: "slug",
+      message: /URL-safe.*"Business Valuation"/,
+      line: (c) => c.lineOf(SERVICE_FILES[0], /^slug:/),
+    },
+  ],
+  [
+    "malformed YAML: bad indentation",
+    (c) => c.edit("data/home.yaml", /^ {2}cta: /m, "   cta: "),
+    {
+      file: "data/home.yaml",
+      path: "",
+      message: /is not valid YAML/,
+      line: (c) => c.lineOf("data/home.yaml", /^ {3}cta: /),
+    },
+  ],
+  [
+    "malformed YAML: unclosed quote",
+    (c) => c.edit("data/firm.yaml", /^name: (.*)$/m, 'name: "$1'),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message: /is not valid YAML.*quote/,
+      line: (c) => c.lineOf("data/firm.yaml", /^name: "/),
+    },
+  ],
+  [
+    "malformed YAML: the same key twice",
+    (c) => c.edit("data/not-found.yaml", /^(heading: .*)$/m, "$1\nheading: Again"),
+    {
+      file: "data/not-found.yaml",
+      path: "",
+      message: /is not valid YAML.*unique/,
+      line: (c) => c.lineOf("data/not-found.yaml", "heading: Again"),
+    },
+  ],
+  [
+    "an image path that does not exist",
+    (c) => setField(c, "data/firm.yaml", ["founder", "portrait"], "./images/missing-portrait.jpg"),
+    {
+      file: "data/firm.yaml",
+      path: "founder.portrait",
+      message: /image that does not exist: data\/images\/missing-portrait\.jpg/,
+      line: (c) => c.lineOf("data/firm.yaml", "portrait: ./images/missing-portrait.jpg"),
+    },
+  ],
+  [
+    "an image path that is not an image",
+    (c) => setField(c, "data/firm.yaml", ["credential", "badge"], "./images/cva-badge.pdf"),
+    { file: "data/firm.yaml", path: "credential.badge", message: /\.jpg, \.png, \.webp or \.avif/ },
+  ],
+  [
+    "an http:// link in firm.yaml",
+    (c) => setField(c, "data/firm.yaml", ["links", 0, "url"], "http://www.example.com/"),
+    {
+      file: "data/firm.yaml",
+      path: "links[0].url",
+      message: /absolute https:\/\/ URL/,
+      line: (c) => c.lineOf("data/firm.yaml", "url: http://www.example.com/"),
+    },
+  ],
+  [
+    "a link in firm.yaml that is not a URL",
+    (c) => setField(c, "data/firm.yaml", ["links", 0, "url"], "not a url"),
+    { file: "data/firm.yaml", path: "links[0].url", message: /URL.*"not a url"/ },
+  ],
+  [
+    "a phone number that cannot be dialled",
+    (c) => c.edit("data/firm.yaml", /^ {2}display: .*$/m, "  display: call us"),
+    {
+      file: "data/firm.yaml",
+      path: "phone.display",
+      message: /"call us", which is not a phone number that can be dialled from the office's country \(US\)/,
+      line: (c) => c.lineOf("data/firm.yaml", "display: call us"),
+    },
+  ],
+  [
+    "a phone number one digit short",
+    (c) => c.edit("data/firm.yaml", /^ {2}display: .*$/m, "  display: (310) 555-014"),
+    {
+      file: "data/firm.yaml",
+      path: "phone.display",
+      message: /"\(310\) 555-014", which is not a phone number that can be dialled/,
+    },
+  ],
+  [
+    "a state that is not one of the listed codes: one message, naming the codes",
+    (c) => setField(c, "data/firm.yaml", ["address", "region"], "Calif"),
+    {
+      file: "data/firm.yaml",
+      path: "address.region",
+      message: /^must be one of AL, AK, .*\bCA\b.*; found "Calif"$/,
+      line: (c) => c.lineOf("data/firm.yaml", "region: Calif"),
+    },
+  ],
+  [
+    "a state written as its name is told the code to write",
+    (c) => setField(c, "data/firm.yaml", ["address", "region"], "california"),
+    { file: "data/firm.yaml", path: "address.region", message: /^must be the code, not the name: CA for California$/ },
+  ],
+  ...(
+    [
+      ["data/home.yaml", ["process", "steps"], STEPS],
+      ["data/about.yaml", ["whyChooseUs", "points"], POINTS],
+    ] as const
+  ).flatMap(([file, keys, { min, max }]) =>
+    (
+      [
+        [min - 1, `at least ${min}`],
+        [max + 1, `at most ${max}`],
+      ] as const
+    ).map(([count, expected]): [string, (c: ContentCopy) => void, Expected] => [
+      `${keys.join(".")} with ${count} items`,
+      (c) => resizeList(c, file, [...keys], count),
+      {
+        file,
+        path: keys.join("."),
+        message: new RegExp(`must have ${expected} items, found ${count}`),
+        line: (c) => c.lineOf(file, new RegExp(`^ {2}${keys[1]}:`)),
+      },
+    ]),
+  ),
+  [
+    "an empty list of overview bullets",
+    (c) => c.edit("data/services/other.yaml", /^overview:\n(?: {2}- .*\n)+/m, "overview: []\n"),
+    { file: "data/services/other.yaml", path: "overview", message: /must have at least 1 item, found 0/ },
+  ],
+  [
+    "an unknown extra .yaml file at the top level",
+    (c) => c.write("data/team.yaml", "members: []\n"),
+    { file: "data/team.yaml", path: "", message: /not a content file the site knows.*services go in data\/services\// },
+  ],
+  [
+    "a missing page file",
+    (c) => c.remove("data/not-found.yaml"),
+    { file: "data/not-found.yaml", path: "", message: /is missing/ },
+  ],
+  [
+    "no service files at all",
+    (c) => serviceFiles(c).forEach((file) => c.remove(file)),
+    { file: "data/services", path: "", message: /no service files/ },
+  ],
+  [
+    "more services than the layouts hold",
+    (c) => {
+      const template = c.read(serviceFiles(c)[0]);
+      for (let i = serviceFiles(c).length; i <= SERVICE_COUNT.max; i++) {
+        const text = template.replace(/^slug: .*$/m, `slug: extra-${i}`).replace(/^order: .*$/m, `order: ${100 + i}`);
+        c.write(`data/services/extra-${i}.yaml`, text);
+      }
+    },
+    {
+      file: "data/services",
+      path: "",
+      message: new RegExp(`has ${SERVICE_COUNT.max + 1} service files; .* at most ${SERVICE_COUNT.max}`),
+    },
+  ],
+];
