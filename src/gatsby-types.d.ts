@@ -1274,7 +1274,7 @@ type FirmAddress = {
   readonly country: Scalars['String'];
   /** ZIP code. */
   readonly postalCode: Scalars['String'];
-  /** The state's two-letter code, e.g. CA. The page shows its full name (California), from the list of states in data/schema/defs.schema.json. */
+  /** The office's state, by its two-letter code (e.g. CA); the page shows its full name (California). */
   readonly region: Scalars['String'];
   /** The state's full name, e.g. California: the name data/schema/defs.schema.json gives region's code (src/content/address.ts). */
   readonly regionName: Scalars['String'];
