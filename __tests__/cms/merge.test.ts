@@ -1,0 +1,96 @@
+/**
+ * Two editors on one file: the second save merges its changes onto the file as the first left it, field by field,
+ * and refuses when both changed the same field. Over real content files, written back as the editor's save writes.
+ * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ */
+import fs from "fs";
+import path from "path";
+import { parse } from "yaml";
+import { changedPaths, mergeEdits } from "../../src/cms/merge";
+import { prepareSave, yamlFormat } from "../../src/cms/yaml-format";
+import { BASE_KEY, SOURCE_KEY } from "../../src/cms/entry";
+import { loadSchemas } from "../../src/content/load";
+import { DATA_DIR } from "../helpers/content.cjs";
+
+const schemas = loadSchemas(DATA_DIR);
+const format = yamlFormat(schemas);
+const serviceFile = fs.readdirSync(path.join(DATA_DIR, "services")).sort()[0];
+const opened = fs.readFileSync(path.join(DATA_DIR, "services", serviceFile), "utf8");
+type Data = Record<string, unknown>;
+const fields = (): Data => {
+  const data = format.fromFile(opened);
+  delete data[SOURCE_KEY];
+  return data;
+};
+
+/** What the first editor's save left in the file: `change` applied to the file as opened. */
+function savedBy(change: (data: Data) => void): string {
+  const data = fields();
+  change(data);
+  return format.toFile({ ...data, [SOURCE_KEY]: opened });
+}
+
+test("edits to different fields merge: the file keeps the first editor's change and gets the second's", () => {
+  const first = fields();
+  const now = savedBy((d) => (d.title = `${String(first.title)} (first editor)`));
+  const mine = { ...fields(), summary: "The second editor's summary." };
+
+  const text = format.toFile({ ...mine, [SOURCE_KEY]: now, [BASE_KEY]: opened });
+  expect(parse(text)).toEqual({ ...first, title: `${String(first.title)} (first editor)`, summary: mine.summary });
+  // Only the two changed fields differ from the file as opened: the first editor's one line, and the second's.
+  const added = text.split("\n").filter((line) => !opened.split("\n").includes(line));
+  expect(added).toHaveLength(2);
+  expect(added[0]).toBe(`title: ${String(first.title)} (first editor)`);
+  expect(added[1]).toContain(String(mine.summary));
+  expect(text.split("\n").slice(0, 2)).toEqual(opened.split("\n").slice(0, 2));
+});
+
+test("edits inside one list merge item by item; both changing one item's field refuses, naming it", () => {
+  const covers = (data: Data) => (data.covers as { items: { title: string; text: string }[] }).items;
+  expect(covers(fields()).length).toBeGreaterThan(1);
+  const now = savedBy((d) => (covers(d)[0].text = "Changed by the first editor."));
+
+  const mine = fields();
+  covers(mine)[1].text = "Changed by the second editor.";
+  const merged = prepareSave({ ...mine, [SOURCE_KEY]: now, [BASE_KEY]: opened }, schemas);
+  expect(merged.conflicts).toBeUndefined();
+  const items = covers((merged as { fields: Data }).fields);
+  expect([items[0].text, items[1].text]).toEqual(["Changed by the first editor.", "Changed by the second editor."]);
+
+  const clash = fields();
+  covers(clash)[0].text = "Also changed by the second editor.";
+  expect(prepareSave({ ...clash, [SOURCE_KEY]: now, [BASE_KEY]: opened }, schemas)).toEqual({
+    conflicts: ["covers.items[0].text"],
+  });
+  // The write refuses it too, whatever reached it.
+  expect(() => format.toFile({ ...clash, [SOURCE_KEY]: now, [BASE_KEY]: opened })).toThrow(/covers\.items\[0\]\.text/);
+});
+
+test("the same field changed to the same value by both is no clash", () => {
+  const now = savedBy((d) => (d.title = "One title"));
+  expect(mergeEdits(fields(), { ...fields(), title: "One title" }, parse(now) as Data)).toEqual({
+    merged: parse(now),
+  });
+});
+
+test("a list that grew on one side is one field: an edit of one of its items on the other side clashes", () => {
+  const base = { items: ["a", "b"], title: "t" };
+  expect(changedPaths(base, { items: ["a", "b", "c"], title: "t" })).toEqual([["items"]]);
+  expect(mergeEdits(base, { items: ["a", "B"], title: "t" }, { items: ["a", "b", "c"], title: "t" })).toEqual({
+    conflicts: ["items"],
+  });
+  expect(mergeEdits(base, { items: ["a", "b"], title: "T" }, { items: ["a", "b", "c"], title: "t" })).toEqual({
+    merged: { items: ["a", "b", "c"], title: "T" },
+  });
+});
+
+test("a field one editor removed stays removed when the other changed something else", () => {
+  expect(mergeEdits({ a: 1, b: 2 }, { a: 1 }, { a: 3, b: 2 })).toEqual({ merged: { a: 3 } });
+});
+
+test("an unchanged file saves as before: no base, or a base equal to the file, merges nothing", () => {
+  const mine = { ...fields(), summary: "New summary." };
+  expect(format.toFile({ ...mine, [SOURCE_KEY]: opened, [BASE_KEY]: opened })).toBe(
+    format.toFile({ ...mine, [SOURCE_KEY]: opened }),
+  );
+});
