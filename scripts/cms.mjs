@@ -1,8 +1,10 @@
 // `npm run cms`: content editing on this machine, with no account. Starts Decap's local git proxy (decap-server, on
 // 127.0.0.1:8081, reading and writing this working tree) and `gatsby develop`; the editor is at
 // http://localhost:8000/admin/ and the site beside it at http://localhost:8000/ shows every save live.
+// With CMS_EDITORIAL_WORKFLOW=true the proxy runs in its git mode: each save is a draft committed on a branch of its
+// own (cms/<collection>/<slug>), and Publish merges it into the current branch; the editor follows the proxy's mode.
 // Stopping this (Ctrl+C) stops both.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,11 +21,40 @@ if (!free) {
   process.exit(1);
 }
 
+const workflow = process.env.CMS_EDITORIAL_WORKFLOW === "true";
+if (workflow) {
+  const git = (...args) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8", stdio: "pipe" });
+  try {
+    git("rev-parse", "--verify", "HEAD");
+  } catch {
+    console.error(
+      `CMS_EDITORIAL_WORKFLOW=true keeps drafts on git branches, but ${repo} is not a git repository with a commit.\n` +
+        'Run `git init && git add -A && git commit -m "Content"` there first, or start without CMS_EDITORIAL_WORKFLOW.',
+    );
+    process.exit(1);
+  }
+  // The proxy commits everything in the working tree with each save: others' uncommitted work would go with it.
+  const changes = git("status", "--porcelain");
+  if (changes.trim()) {
+    console.error(
+      "CMS_EDITORIAL_WORKFLOW=true: each draft is a commit of the whole working tree, and it has uncommitted changes:\n" +
+        `${changes}Commit or stash them (git stash), then start again.`,
+    );
+    process.exit(1);
+  }
+}
+
 const children = [
   spawn(process.execPath, [path.join(repo, "node_modules", "decap-server", "dist", "index.js")], {
     cwd: repo,
     stdio: "inherit",
-    env: { ...process.env, PORT: String(PROXY_PORT), BIND_HOST: "127.0.0.1", MODE: "fs", GIT_REPO_DIRECTORY: repo },
+    env: {
+      ...process.env,
+      PORT: String(PROXY_PORT),
+      BIND_HOST: "127.0.0.1",
+      MODE: workflow ? "git" : "fs",
+      GIT_REPO_DIRECTORY: repo,
+    },
   }),
   spawn(path.join(repo, "node_modules", ".bin", "gatsby"), ["develop", ...process.argv.slice(2)], {
     cwd: repo,

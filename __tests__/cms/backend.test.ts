@@ -63,20 +63,14 @@ test("github without CMS_AUTH_URL logs in through the site's own /api/auth, at t
   const elsewhere = ok({ CMS_BACKEND: "github", CMS_REPO: "a/b", CMS_AUTH_URL: "https://auth.example.com" }).config;
   expect(elsewhere.auth_endpoint).toBeUndefined();
   expect(backendAtOrigin(elsewhere, "https://www.example.com")).toBe(elsewhere);
-  const gitlab = ok({ CMS_BACKEND: "gitlab", CMS_REPO: "a/b" }).config;
-  expect(gitlab.auth_endpoint).toBeUndefined();
-  expect(backendAtOrigin(gitlab, "https://www.example.com")).toBe(gitlab);
   expect(backendAtOrigin(ok({}).config, "http://localhost:8000")).toEqual(ok({}).config);
 });
 
-test("gitlab takes group/subgroup/name; git-gateway needs no repository", () => {
-  expect(ok({ CMS_BACKEND: "gitlab", CMS_REPO: "group/sub/site" }).config.repo).toBe("group/sub/site");
-  const gateway = ok({ CMS_BACKEND: "git-gateway" });
-  expect(gateway.config).toEqual({ name: "git-gateway", branch: "main" });
-});
-
 test.each([
-  [{ CMS_BACKEND: "bitbucket" }, /^CMS_BACKEND is "bitbucket": expected one of github, gitlab, git-gateway/],
+  [{ CMS_BACKEND: "bitbucket" }, /^CMS_BACKEND is "bitbucket": expected github, or unset for local editing only/],
+  // Backends whose current files the editor does not read before a save: a save there could overwrite another's.
+  [{ CMS_BACKEND: "gitlab", CMS_REPO: "a/b" }, /^CMS_BACKEND is "gitlab": expected github/],
+  [{ CMS_BACKEND: "git-gateway" }, /^CMS_BACKEND is "git-gateway": expected github/],
   [{ CMS_BACKEND: "github" }, /^CMS_REPO is not set: CMS_BACKEND=github needs the repository as owner\/name/],
   [{ CMS_BACKEND: "github", CMS_REPO: "just-a-name" }, /^CMS_REPO is "just-a-name"/],
   [{ CMS_BACKEND: "github", CMS_REPO: "a/b", CMS_AUTH_URL: "http://auth.example.com" }, /^CMS_AUTH_URL is/],

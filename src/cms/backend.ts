@@ -3,8 +3,10 @@
  * FORM_ENDPOINT: a wrong value stops the build naming the variable). Unset, the editor works only on this machine,
  * through `decap-server` (npm run cms). docs/editing-content.md explains both ways.
  *
- *   CMS_BACKEND             github | gitlab | git-gateway (unset: local editing only)
- *   CMS_REPO                owner/name of the repository (github, gitlab)
+ *   CMS_BACKEND             github (unset: local editing only). The one hosted backend whose current files the
+ *                           editor reads before each save (content-store.ts), so a save never overwrites a change
+ *                           it did not see.
+ *   CMS_REPO                owner/name of the repository
  *   CMS_BRANCH              the branch editors save to (default main)
  *   CMS_AUTH_URL            https:// base URL of the OAuth endpoint that logs editors in (github, gitlab); unset
  *                           with github: the site's own login, /api/auth on the origin the editor is opened at
@@ -14,9 +16,11 @@
 
 /** The port `decap-server` listens on, and the local backend's address (Decap's default). */
 export const LOCAL_PROXY_PORT = 8081;
-export const LOCAL_PROXY_ORIGINS = [`http://localhost:${LOCAL_PROXY_PORT}`, `http://127.0.0.1:${LOCAL_PROXY_PORT}`];
+/** The hosts local editing works at: the editor's page and the proxy both on this machine. */
+export const LOCAL_HOSTS = ["localhost", "127.0.0.1"];
+export const LOCAL_PROXY_ORIGINS = LOCAL_HOSTS.map((host) => `http://${host}:${LOCAL_PROXY_PORT}`);
 
-export const CMS_BACKENDS = ["github", "gitlab", "git-gateway"] as const;
+export const CMS_BACKENDS = ["github"] as const;
 export type CmsBackendName = (typeof CMS_BACKENDS)[number];
 
 /**
@@ -30,6 +34,8 @@ export interface CmsBackend {
   config: {
     name: CmsBackendName | "proxy";
     proxy_url?: string;
+    /** GitHub's API (Decap's default, https://api.github.com). */
+    api_root?: string;
     repo?: string;
     branch: string;
     base_url?: string;
@@ -45,11 +51,7 @@ export interface CmsBackend {
 
 export type CmsEnv = Partial<Record<string, string | undefined>>;
 
-const API_ORIGINS: Record<CmsBackendName, string[]> = {
-  github: ["https://api.github.com"],
-  gitlab: ["https://gitlab.com"],
-  "git-gateway": [],
-};
+const API_ORIGINS: Record<CmsBackendName, string[]> = { github: ["https://api.github.com"] };
 
 /** The backend the environment asks for, or an error naming the variable that is wrong. */
 export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefined } | { error: string } {
@@ -82,11 +84,11 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
   }
   if (!(CMS_BACKENDS as readonly string[]).includes(name)) {
     return {
-      error: `CMS_BACKEND is "${name}": expected one of ${CMS_BACKENDS.join(", ")}, or unset for local editing only.`,
+      error: `CMS_BACKEND is "${name}": expected ${CMS_BACKENDS.join(" or ")}, or unset for local editing only.`,
     };
   }
   const backendName = name as CmsBackendName;
-  if (backendName !== "git-gateway" && (!repo || !/^[\w.-]+(\/[\w.-]+)+$/.test(repo))) {
+  if (!repo || !/^[\w.-]+\/[\w.-]+$/.test(repo)) {
     return {
       error: `CMS_REPO is ${repo ? `"${repo}"` : "not set"}: CMS_BACKEND=${backendName} needs the repository as owner/name.`,
     };
@@ -104,15 +106,43 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
     backend: {
       config: {
         name: backendName,
-        ...(backendName !== "git-gateway" ? { repo } : {}),
+        repo,
         branch,
         ...(authUrl ? { base_url: authUrl.replace(/\/+$/, "") } : {}),
-        ...(!authUrl && backendName === "github" ? { auth_endpoint: SITE_LOGIN_ENDPOINT } : {}),
+        ...(!authUrl ? { auth_endpoint: SITE_LOGIN_ENDPOINT } : {}),
       },
       editorialWorkflow,
       connectOrigins: API_ORIGINS[backendName],
     },
   };
+}
+
+/**
+ * Whether saves are drafts (Decap's editorial workflow). A hosted backend: as the build was told
+ * (CMS_EDITORIAL_WORKFLOW). Local editing: as the local proxy runs — `npm run cms` runs decap-server in its git mode,
+ * which keeps drafts on branches, when CMS_EDITORIAL_WORKFLOW=true, and in its file mode, which has none, otherwise.
+ */
+export async function editorialWorkflow(
+  config: CmsBackend["config"],
+  configured: boolean,
+  fetchImpl: typeof fetch = fetch,
+): Promise<boolean> {
+  if (config.name !== "proxy" || !config.proxy_url) return configured;
+  // Local editing is for an editor opened on this machine (Decap's local_backend allows no other host); anywhere
+  // else the browser would ask the visitor to let the page reach their own machine.
+  if (!LOCAL_HOSTS.includes(location.hostname)) return false;
+  try {
+    const response = await fetchImpl(config.proxy_url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ action: "info" }),
+    });
+    const info = (await response.json()) as { publish_modes?: unknown };
+    return Array.isArray(info.publish_modes) && info.publish_modes.includes("editorial_workflow");
+  } catch {
+    // No proxy running: Decap says so itself when the editor logs in.
+    return false;
+  }
 }
 
 /**

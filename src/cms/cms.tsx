@@ -10,10 +10,12 @@ import type { JsonSchema } from "../content/model";
 import { PAGE_FILES } from "../content/model";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
-import { describeErrors, entryChecker, entryFile, fileHeader, SOURCE_KEY } from "./entry";
+import { entryChecker, entryFile, fileHeader, SOURCE_KEY } from "./entry";
 import { yamlFormat } from "./yaml-format";
-import { backendAtOrigin } from "./backend";
-import { loadedServices, loadSiteContent, previewTemplate, type SiteContent } from "./previews";
+import { backendAtOrigin, editorialWorkflow } from "./backend";
+import { readSiteContent, previewTemplate, type SiteContent } from "./previews";
+import { storeFor } from "./content-store";
+import { checkPublish, checkSave } from "./save-check";
 import { decapGlobals, type DecapPreviewProps } from "./decap";
 import { reactRootTemplate } from "./preview-root";
 
@@ -34,13 +36,19 @@ CMS.registerCustomFormat(CMS_FORMAT, "yaml", yamlFormat(schemas));
 const script = document.currentScript as HTMLScriptElement | null;
 CMS.registerPreviewStyle(new URL(__PREVIEW_STYLE__, script?.src ?? document.baseURI).href);
 
+// The editor's backend as the browser reaches it: the site's own GitHub login is at the origin the editor is opened at.
+const backend = backendAtOrigin(__CMS_CONFIG__.backend, window.location.origin);
+const store = storeFor(backend);
+if (!store) throw new Error(`The editor cannot read the files of its backend (${backend.name}).`);
+const branch = backend.branch;
+
 /** One content loader per preview pane (Decap's getCollection is the pane's own), so content loads once per pane. */
 const loaders = new WeakMap<DecapPreviewProps["getCollection"], () => Promise<SiteContent>>();
 function loaderFor(getCollection: DecapPreviewProps["getCollection"]): () => Promise<SiteContent> {
   let loader = loaders.get(getCollection);
   if (!loader) {
     let loaded: Promise<SiteContent> | undefined;
-    loader = () => (loaded ??= loadSiteContent(getCollection));
+    loader = () => (loaded ??= readSiteContent(store!, branch));
     loaders.set(getCollection, loader);
   }
   return loader;
@@ -64,37 +72,56 @@ for (const file of Object.keys(PAGE_FILES)) {
 }
 CMS.registerPreviewTemplate(SERVICES_COLLECTION, template(SERVICES_COLLECTION));
 
+/** Decap's Immutable map of the entry's fields. */
+interface EntryData {
+  toJS(): Record<string, unknown>;
+  set(key: string, value: unknown): EntryData;
+}
 interface SavedEntry {
   get(key: "collection" | "slug"): string | undefined;
-  get(key: "data"): { toJS(): Record<string, unknown>; set(key: string, value: unknown): unknown };
+  get(key: "newRecord"): boolean | undefined;
+  get(key: "data"): EntryData;
 }
 
-/**
- * Before a save: the same rules as `npm run check:content` (a failure here stops the save, and Decap shows the
- * message naming each field); a new file gets its leading comments.
- */
-CMS.registerEventListener({
-  name: "preSave",
-  handler: ({ entry }: { entry: SavedEntry }) => {
-    const collection = entry.get("collection") ?? "";
-    const data = entry.get("data").toJS();
-    const slug =
-      collection === SERVICES_COLLECTION
-        ? String(data.slug ?? entry.get("slug") ?? "")
-        : String(entry.get("slug") ?? "");
-    const file = entryFile(collection, slug);
-    // The services the previews loaded, less this entry as it was loaded (the same file text), for the checks that
-    // span services (unique slug and order, how many).
-    const others =
-      collection === SERVICES_COLLECTION
-        ? { services: loadedServices.list.filter((s) => !data[SOURCE_KEY] || s[SOURCE_KEY] !== data[SOURCE_KEY]) }
-        : {};
-    const errors = checker.check(file, data, others);
-    if (errors.length > 0) throw new Error(describeErrors(errors));
-    if (typeof data[SOURCE_KEY] !== "string") return entry.get("data").set(SOURCE_KEY, fileHeader(schemas, file));
-    return entry.get("data");
-  },
+const entryState = (entry: SavedEntry) => ({
+  collection: entry.get("collection") ?? "",
+  slug: entry.get("newRecord") ? undefined : entry.get("slug") || undefined,
+  data: entry.get("data").toJS(),
 });
+
+/**
+ * Before a save (a draft, with the editorial workflow) and before a draft is published: the content check and the
+ * merge with others' changes, against the backend as it is then (save-check.ts). A throw stops the save or the
+ * publish, and Decap shows its message; the form keeps the editor's edits. A new file gets its leading comments.
+ */
+async function startEditor(): Promise<void> {
+  const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
+  const context = { store: store!, branch, workflow, schemas, checker };
+  CMS.registerEventListener({
+    name: "preSave",
+    handler: async ({ entry }: { entry: SavedEntry }) => {
+      const state = entryState(entry);
+      const texts = await checkSave(context, state);
+      let data = entry.get("data");
+      for (const [key, text] of Object.entries(texts)) data = data.set(key, text);
+      if (typeof state.data[SOURCE_KEY] !== "string") {
+        const slug = state.collection === SERVICES_COLLECTION ? String(state.data.slug ?? "") : String(state.slug);
+        data = data.set(SOURCE_KEY, fileHeader(schemas, entryFile(state.collection, slug)));
+      }
+      return data;
+    },
+  });
+  if (workflow) {
+    CMS.registerEventListener({
+      name: "prePublish",
+      handler: async ({ entry }: { entry: SavedEntry }) => checkPublish(context, entryState(entry)),
+    });
+  }
+  const config: CmsConfig = { ...__CMS_CONFIG__, backend };
+  if (workflow) config.publish_mode = "editorial_workflow";
+  else delete config.publish_mode;
+  CMS.init({ config });
+}
 
 /**
  * On a phone, /admin/ shows one pane at a time (admin.css), so an entry opens on its fields and Decap's "Toggle
@@ -110,9 +137,4 @@ if (window.matchMedia(PHONE_QUERY).matches) {
   }
 }
 
-// The site's own GitHub login is at the origin the editor is opened at (src/cms/backend.ts).
-const config: CmsConfig = {
-  ...__CMS_CONFIG__,
-  backend: backendAtOrigin(__CMS_CONFIG__.backend, window.location.origin),
-};
-CMS.init({ config });
+void startEditor();

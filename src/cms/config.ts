@@ -21,7 +21,7 @@ import {
   type Schemas,
 } from "../content/model";
 import { SERVICES_DIRECTORY } from "../content/type-names";
-import type { CmsBackend } from "./backend";
+import { LOCAL_HOSTS, type CmsBackend } from "./backend";
 
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
 export const CMS_FORMAT = "yaml-clean";
@@ -256,7 +256,7 @@ export function cmsConfig({
     backend: backend.config,
     // Local editing: opened on this machine, the editor uses `decap-server` (npm run cms). A build for a hosted backend
     // never asks for it (nor may its page's policy connect to it).
-    ...(backend.config.name === "proxy" ? { local_backend: { allowed_hosts: ["localhost", "127.0.0.1"] } } : {}),
+    ...(backend.config.name === "proxy" ? { local_backend: { allowed_hosts: LOCAL_HOSTS } } : {}),
     ...(backend.editorialWorkflow ? { publish_mode: "editorial_workflow" as const } : {}),
     media_folder: IMAGE_FOLDER,
     // Relative to the files in data/: data/firm.yaml refers to ./images/…

@@ -31,6 +31,12 @@ type Data = Record<string, unknown>;
 
 /** The key under which an entry carries its file's text from load to save (yaml-format.ts). */
 export const SOURCE_KEY = "__yamlSource";
+/**
+ * Set before a save when the file changed after the editor opened it: the text the editor's changes were made
+ * against. SOURCE_KEY then holds the file as it is now, and the save merges the editor's changes onto it (merge.ts).
+ */
+export const BASE_KEY = "__yamlBase";
+const META_KEYS = new Set([SOURCE_KEY, BASE_KEY]);
 
 export interface EntryFile {
   /** The file, relative to the repository: data/firm.yaml, data/services/tax-compliance.yaml */
@@ -84,7 +90,7 @@ export function normalize(value: unknown, schema: JsonSchema | undefined, schema
   const out: Data = {};
   const keys = [...Object.keys(resolved.properties), ...Object.keys(value)];
   for (const key of new Set(keys)) {
-    if (!(key in value) || key === SOURCE_KEY) continue;
+    if (!(key in value) || META_KEYS.has(key)) continue;
     if (!required.has(key) && isEmpty(value[key])) continue;
     out[key] = normalize(value[key], resolved.properties[key], schemas, at);
   }
@@ -119,10 +125,10 @@ export function entryChecker(schemas: Schemas): EntryChecker {
   };
 }
 
-/** One message for the editor's notification: what to fix before the entry can be saved. */
-export function describeErrors(errors: ContentError[]): string {
+/** One message for the editor's notification: what to fix before the entry can be saved (or published). */
+export function describeErrors(errors: ContentError[], refused: "saved" | "published" = "saved"): string {
   const lines = errors.map((e) => `${e.path || e.file} ${e.message}`);
-  return `Not saved: ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. ${lines.join("; ")}.`;
+  return `Not ${refused}: ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. ${lines.join("; ")}.`;
 }
 
 /**
@@ -141,7 +147,7 @@ export function withSkeleton(value: unknown, schema: JsonSchema | undefined, sch
     for (const [key, property] of Object.entries(resolved.properties ?? {})) {
       out[key] = withSkeleton(source[key], property, schemas, at);
     }
-    delete out[SOURCE_KEY];
+    for (const key of META_KEYS) delete out[key];
     return out;
   }
   if (value !== undefined && value !== null) return value;

@@ -1,12 +1,12 @@
 /**
  * The editor's previews: each entry renders the page it feeds with the site's own layout and view components (and
  * so the site's CSS), from the draft as the editor types. The other content a page needs (the firm, the layout's
- * words, the services) is read from the same backend as the editor, with the draft in place of its own file.
+ * words, the services) is read from the editor's backend as it is now, with the draft in place of its own file.
  */
 import React, { useEffect, useState } from "react";
 import type { JsonSchema } from "../content/model";
 import { withComputedFirmFields } from "../content/firm-fields";
-import { PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
+import { CONTENT_FOLDER, PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
 import { LayoutView } from "../components/layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";
 import { AboutView, type AboutViewProps } from "../components/about-view";
@@ -16,8 +16,10 @@ import { ContactView, type ContactViewProps } from "../components/contact-view";
 import { NotFoundView, type NotFoundViewProps } from "../components/not-found-view";
 import { buildNav } from "../lib/nav";
 import { ROUTES, servicePath } from "../lib/paths";
-import { PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
+import { SERVICES_COLLECTION } from "./config";
 import { withSkeleton } from "./entry";
+import { readServices, type ContentStore } from "./content-store";
+import { parseData } from "./yaml-format";
 
 type Data = Record<string, unknown>;
 type Schemas = Record<string, JsonSchema>;
@@ -40,28 +42,16 @@ export interface PreviewProps {
   loadContent(): Promise<SiteContent>;
 }
 
-/** One of Decap's entries as getCollection returns it: a map whose "data" is plain. */
-interface LoadedEntry {
-  get(key: "data"): Data;
-}
-
-/** Services the editor's backend holds, for the previews and the checks that span services (cms.tsx). */
-export const loadedServices: { list: Data[] } = { list: [] };
-
-/** Reads every content file and the services through Decap's getCollection, as plain data. */
-export async function loadSiteContent(
-  getCollection: (collection: string, slug?: string) => Promise<unknown>,
-): Promise<SiteContent> {
-  const names = Object.keys(PAGE_FILES).map((file) => file.replace(/\.ya?ml$/, ""));
+/** Reads every content file and the services as the editor's backend holds them now (content-store.ts). */
+export async function readSiteContent(store: ContentStore, branch: string): Promise<SiteContent> {
+  const names = Object.keys(PAGE_FILES);
   const [services, ...files] = await Promise.all([
-    getCollection(SERVICES_COLLECTION) as Promise<{ toArray(): LoadedEntry[] } | LoadedEntry[]>,
-    ...names.map((name) => getCollection(PAGES_COLLECTION, name) as Promise<LoadedEntry>),
+    readServices(store, branch),
+    ...names.map((file) => store.read(`${CONTENT_FOLDER}/${file}`, branch)),
   ]);
-  const list = (Array.isArray(services) ? services : services.toArray()).map((e) => e.get("data"));
-  loadedServices.list = list;
   return {
-    files: Object.fromEntries(names.map((name, i) => [name, (files[i] as LoadedEntry).get("data")])),
-    services: list,
+    files: Object.fromEntries(names.map((file, i) => [file.replace(/\.ya?ml$/, ""), parseData(files[i] ?? "")])),
+    services: services.map((service) => service.data),
   };
 }
 

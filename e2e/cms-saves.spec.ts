@@ -1,0 +1,159 @@
+/**
+ * Saves check the backend as it is at the moment of the save, on a desktop and on a phone, against the real local
+ * proxy (file mode) on a copy of data/: two editors on one file keep both their changes, or the second is told, and
+ * the checks that span services see a service another editor created after this one opened the form.
+ */
+import path from "node:path";
+import { parse } from "yaml";
+import type { Browser, Page } from "@playwright/test";
+import { test, expect, services } from "./fixtures";
+import { openEditor, startLocalProxy, type LocalProxy } from "./local-proxy";
+import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { loadSchemas } from "../src/content/load";
+import { SERVICE_SCHEMA } from "../src/content/model";
+import { validateContentDirectory } from "../src/content/validate";
+import { fixtureService } from "../__tests__/helpers/fixture-service";
+
+const root = path.resolve(__dirname, "..");
+const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];
+const label = (key: string) => serviceSchema.properties![key].title!;
+const field = (page: Page, key: string) => page.getByLabel(label(key), { exact: true });
+/** Decap's notice after a save. */
+const SAVED = /entry (saved|published)|changes saved/i;
+/** A save the pre-save check refuses: Decap logs the check's error and rejects the save's promise, uncaught. */
+const checkRefusal = [/^Error: Not saved: /, /^pageerror: Object$/];
+
+let proxy: LocalProxy;
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+test.beforeEach(async ({ page, guard }) => {
+  proxy = await startLocalProxy("fs");
+  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
+  await proxy.route(page.context());
+});
+
+test.afterEach(async () => {
+  await proxy.stop();
+});
+
+async function save(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+}
+
+/** A second editor: a browser of their own, at the same size as the first. */
+async function secondEditor(browser: Browser, page: Page): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    isMobile: page.viewportSize()!.width < 768,
+    hasTouch: page.viewportSize()!.width < 768,
+  });
+  await proxy.route(context);
+  return context.newPage();
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 }, isMobile: width < 768, hasTouch: width < 768 });
+
+    test("two editors change different fields of one service: the file keeps both changes", async ({
+      page,
+      browser,
+    }) => {
+      const service = services()[0];
+      const file = `data/services/${service.slug}.yaml`;
+      const other = await secondEditor(browser, page);
+      await openEditor(page, `collections/services/entries/${service.slug}`);
+      await openEditor(other, `collections/services/entries/${service.slug}`);
+      await expect(field(page, "title")).toHaveValue(service.title);
+      await expect(field(other, "title")).toHaveValue(service.title);
+
+      const title = `${service.title} for Owners`;
+      await field(page, "title").fill(title);
+      await save(page);
+      await expect(page.getByText(SAVED).first()).toBeVisible();
+      await expect.poll(() => parse(proxy.read(file)).title).toBe(title);
+
+      // The second editor's form still holds the old title; they change the lead only.
+      await expect(field(other, "title")).toHaveValue(service.title);
+      const lead = "A lead written by the second editor.";
+      await field(other, "lead").fill(lead);
+      await save(other);
+      await expect(other.getByText(SAVED).first()).toBeVisible();
+      await expect.poll(() => parse(proxy.read(file)).lead).toBe(lead);
+      expect(parse(proxy.read(file)).title).toBe(title);
+      expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
+      await other.context().close();
+    });
+
+    test("two editors change the same field: the second save is refused, naming the file, and keeps the edit", async ({
+      page,
+      browser,
+      guard,
+    }) => {
+      const service = services()[services().length - 1];
+      const file = `data/services/${service.slug}.yaml`;
+      const other = await secondEditor(browser, page);
+      const otherErrors: string[] = [];
+      other.on("pageerror", (error) => otherErrors.push(error.message));
+      await openEditor(page, `collections/services/entries/${service.slug}`);
+      await openEditor(other, `collections/services/entries/${service.slug}`);
+      await expect(field(other, "title")).toHaveValue(service.title);
+
+      const first = `${service.title}: first editor`;
+      await field(page, "title").fill(first);
+      await save(page);
+      await expect.poll(() => parse(proxy.read(file)).title).toBe(first);
+      const saved = proxy.read(file);
+
+      const second = `${service.title}: second editor`;
+      await field(other, "title").fill(second);
+      await save(other);
+      await expect(
+        other.getByText(new RegExp(`Not saved: ${file} changed after you opened it.*\\(title\\)`)),
+      ).toBeVisible();
+      await expect(field(other, "title")).toHaveValue(second);
+      expect(proxy.read(file)).toBe(saved);
+      guard.allowed.push(...checkRefusal);
+      await other.context().close();
+    });
+
+    test("a duplicate order is refused before save, with the preview hidden or shown", async ({ page, guard }) => {
+      guard.allowed.push(...checkRefusal);
+      const [first, last] = [services()[0], services()[services().length - 1]];
+      const file = `data/services/${last.slug}.yaml`;
+      const before = proxy.read(file);
+      await openEditor(page, `collections/services/entries/${last.slug}`);
+      await expect(field(page, "order")).toHaveValue(String(last.order));
+      // On a phone the entry opens on its fields: no preview has loaded the other services.
+      if (width < 768) await expect(page.locator("iframe")).toBeHidden();
+      else await expect(page.locator("iframe")).toBeVisible();
+      await field(page, "order").fill(String(first.order));
+      await save(page);
+      await expect(
+        page.getByText(new RegExp(`Not saved: .*order ${first.order} is already used by data/services/${first.slug}`)),
+      ).toBeVisible();
+      expect(proxy.read(file)).toBe(before);
+    });
+
+    test("a service another editor created after the form opened is checked against too", async ({ page, guard }) => {
+      guard.allowed.push(...checkRefusal);
+      const service = services()[0];
+      const file = `data/services/${service.slug}.yaml`;
+      const before = proxy.read(file);
+      await openEditor(page, `collections/services/entries/${service.slug}`);
+      await expect(field(page, "title")).toHaveValue(service.title);
+      // Meanwhile another editor adds a service, with a menu label and an order of its own.
+      const added = fixtureService(root, path.join(proxy.repo, "data"));
+      proxy.write(`data/${added.file}`, added.yaml);
+
+      await field(page, "navLabel").fill(added.navLabel);
+      await save(page);
+      await expect(
+        page.getByText(new RegExp(`Not saved: .*navLabel .* is already used by data/${added.file}`)),
+      ).toBeVisible();
+      expect(proxy.read(file)).toBe(before);
+    });
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * The real `decap-server` (Decap's local proxy) for the editor's browser tests, on a temporary copy of data/: in its
+ * file mode, or in its git mode on a temporary git repository (drafts on branches). Each spec file starts its own on
+ * a port of its own; the editor's page (built to look for the proxy at LOCAL_PROXY_PORT) is routed to it, so spec
+ * files run side by side.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { BrowserContext, Page } from "@playwright/test";
+import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { ADMIN_URL } from "../plugins/editor/admin";
+
+const root = path.resolve(__dirname, "..");
+
+export interface LocalProxy {
+  /** The temporary repository: data/ is at `${repo}/data`. */
+  repo: string;
+  url: string;
+  read(file: string): string;
+  write(file: string, text: string): void;
+  /** git in the repository (git mode only), returning its output. */
+  git(...args: string[]): string;
+  /** The editor's requests to the proxy, in this page's context, go to this proxy. */
+  route(target: Page | BrowserContext): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ action: "info" }),
+      });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("decap-server did not start");
+}
+
+export async function startLocalProxy(mode: "fs" | "git", port?: number): Promise<LocalProxy> {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), `cms-${mode}-`));
+  fs.cpSync(path.join(root, "data"), path.join(repo, "data"), { recursive: true });
+  const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" });
+  if (mode === "git") {
+    git("init", "-q", "-b", "main");
+    git("config", "user.email", "editor@example.com");
+    git("config", "user.name", "Test editor");
+    git("add", "-A");
+    git("commit", "-q", "-m", "Content");
+  }
+  const listen = port ?? (await freePort());
+  const url = `http://127.0.0.1:${listen}/api/v1`;
+  const child: ChildProcess = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(listen),
+      BIND_HOST: "127.0.0.1",
+      MODE: mode,
+      GIT_REPO_DIRECTORY: repo,
+      LOG_LEVEL: "warn",
+    },
+    stdio: "inherit",
+  });
+  await waitFor(url);
+  const routed: (Page | BrowserContext)[] = [];
+  return {
+    repo,
+    url,
+    read: (file) => fs.readFileSync(path.join(repo, file), "utf8"),
+    write: (file, text) => fs.writeFileSync(path.join(repo, file), text),
+    git,
+    async route(target) {
+      if (listen === LOCAL_PROXY_PORT) return;
+      routed.push(target);
+      await target.route(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${LOCAL_PROXY_PORT}/`), async (route) => {
+        const request = route.request();
+        const response = await route.fetch({ url: url.replace(/\/api\/v1$/, new URL(request.url()).pathname) });
+        await route.fulfill({ response });
+      });
+    },
+    async stop() {
+      // Requests still under way when the test ends are dropped, not answered by a stopped proxy.
+      // (A context the test closed has no routes left.)
+      await Promise.all(routed.map((target) => target.unrouteAll({ behavior: "ignoreErrors" }).catch(() => {})));
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      fs.rmSync(repo, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the editor, logs in to the local proxy, and goes to `hash` (collections/services/entries/<slug>). */
+export async function openEditor(page: Page, hash: string): Promise<void> {
+  await page.goto(ADMIN_URL);
+  await page.getByRole("button", { name: /login/i }).click();
+  await page.goto(`${ADMIN_URL}#/${hash}`);
+}

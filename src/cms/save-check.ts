@@ -1,0 +1,105 @@
+/**
+ * What runs before the editor writes to its backend, against the files as the backend holds them at that moment
+ * (content-store.ts), never against what this browser loaded earlier:
+ * - a save merges the editor's changes onto a file that changed since it was opened (merge.ts), or refuses when both
+ *   changed the same field, naming the file; nothing is ever overwritten unseen;
+ * - a save and a publish run the content check on the entry together with the services as they will be afterwards
+ *   (the published branch, with this entry in place of its own file), so the rules that span services hold on a
+ *   phone, a desktop and a draft alike.
+ */
+import type { ContentError } from "../content/rules";
+import { SERVICES_COLLECTION } from "./config";
+import { readServices, type ContentStore } from "./content-store";
+import { BASE_KEY, describeErrors, entryFile, SOURCE_KEY, type EntryChecker } from "./entry";
+import { prepareSave } from "./yaml-format";
+import type { Schemas } from "../content/model";
+
+type Data = Record<string, unknown>;
+
+export interface SaveContext {
+  store: ContentStore;
+  /** The branch the site is built from (CMS_BRANCH). */
+  branch: string;
+  /** Saves are drafts on branches of their own (Decap's editorial workflow). */
+  workflow: boolean;
+  schemas: Schemas;
+  checker: EntryChecker;
+}
+
+/** An entry as the editor holds it: its collection, the slug it was loaded under (none when new), its fields. */
+export interface EntryState {
+  collection: string;
+  /** The slug the entry was opened under: its file's name. Undefined for an entry not saved yet. */
+  slug: string | undefined;
+  data: Data;
+}
+
+/** Decap's branch for an entry's draft: cms/<collection>/<slug> (the proxy and GitHub alike). */
+export const draftBranch = (collection: string, slug: string) => `cms/${collection}/${slug}`;
+
+/** The slug the entry will be saved under: a service's slug field, or a page file's name. */
+function targetSlug(entry: EntryState): string {
+  return entry.collection === SERVICES_COLLECTION ? String(entry.data.slug ?? entry.slug ?? "") : String(entry.slug);
+}
+
+/** The file as the backend holds it now: the entry's draft when there is one, else the published file. */
+async function currentText(ctx: SaveContext, entry: EntryState, file: string): Promise<string | null> {
+  if (ctx.workflow && entry.slug !== undefined) {
+    const draft = await ctx.store.read(file, draftBranch(entry.collection, entry.slug));
+    if (draft !== null) return draft;
+  }
+  return ctx.store.read(file, ctx.branch);
+}
+
+/** The mistakes the content check finds in the entry, with the services as they will be once it is written. */
+async function contentErrors(ctx: SaveContext, entry: EntryState, data: Data): Promise<ContentError[]> {
+  const target = entryFile(entry.collection, targetSlug(entry));
+  if (entry.collection !== SERVICES_COLLECTION) return ctx.checker.check(target, data);
+  const own = entry.slug !== undefined ? entryFile(entry.collection, entry.slug).file : undefined;
+  const services = (await readServices(ctx.store, ctx.branch))
+    .filter((stored) => stored.path !== own)
+    .map((stored) => stored.data);
+  return ctx.checker.check(target, data, { services });
+}
+
+/**
+ * Checks a save against the backend as it is now. Returns the file's text as it is now (SOURCE_KEY) and as the
+ * editor opened it (BASE_KEY), for the write to merge onto (yaml-format.ts); nothing for a new entry. Throws the
+ * message to show when the save must not happen.
+ */
+export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Record<string, string>> {
+  const opened = entry.data[SOURCE_KEY];
+  if (entry.slug === undefined || typeof opened !== "string") {
+    const errors = await contentErrors(ctx, entry, entry.data);
+    if (errors.length > 0) throw new Error(describeErrors(errors));
+    return {};
+  }
+  const { file } = entryFile(entry.collection, entry.slug);
+  const now = await currentText(ctx, entry, file);
+  if (now === null) {
+    throw new Error(
+      `Not saved: ${file} was deleted after you opened it. Your edits are still in the form: copy what you need, then create the entry again.`,
+    );
+  }
+  const texts = { [SOURCE_KEY]: now, [BASE_KEY]: opened };
+  const prepared = prepareSave({ ...entry.data, ...texts }, ctx.schemas);
+  if (prepared.conflicts) {
+    const fields = prepared.conflicts.join(", ");
+    throw new Error(
+      `Not saved: ${file} changed after you opened it, and ${prepared.conflicts.length === 1 ? "a field" : "fields"} ` +
+        `you changed changed there too (${fields}). Your edits are still in the form: copy them, reload the page ` +
+        `to see the other change, and make yours again.`,
+    );
+  }
+  const errors = await contentErrors(ctx, entry, prepared.fields);
+  if (errors.length > 0) throw new Error(describeErrors(errors));
+  return texts;
+}
+
+/** Before a draft is published: the content check on the published branch as it will be with this draft merged. */
+export async function checkPublish(ctx: SaveContext, entry: EntryState): Promise<void> {
+  const errors = await contentErrors(ctx, entry, entry.data);
+  if (errors.length > 0) {
+    throw new Error(`${describeErrors(errors, "published")} The draft is kept as it is.`);
+  }
+}
