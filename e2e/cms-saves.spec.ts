@@ -33,7 +33,9 @@ test.beforeEach(async ({ page, guard }) => {
   await proxy.route(page.context());
 });
 
-test.afterEach(async () => {
+test.afterEach(async ({ page }) => {
+  // The editor goes first: it keeps asking the proxy, which is gone next.
+  await page.close();
   await proxy.stop();
 });
 

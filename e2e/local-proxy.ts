@@ -12,6 +12,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/editor/admin";
+import { DECAP_USER_KEY } from "../src/cms/content-store";
 
 const root = path.resolve(__dirname, "..");
 
@@ -112,9 +113,12 @@ export async function startLocalProxy(mode: "fs" | "git", port?: number): Promis
   };
 }
 
-/** Opens the editor, logs in to the local proxy, and goes to `hash` (collections/services/entries/<slug>). */
+/** Opens the editor, logs in to the local proxy (once a browser), and goes to `hash` (collections/services/…). */
 export async function openEditor(page: Page, hash: string): Promise<void> {
   await page.goto(ADMIN_URL);
-  await page.getByRole("button", { name: /login/i }).click();
+  const loggedIn = await page.evaluate((key) => localStorage.getItem(key) !== null, DECAP_USER_KEY);
+  if (!loggedIn) await page.getByRole("button", { name: /login/i }).click();
+  // Logged in, Decap shows its first collection; going elsewhere before that, it would take the editor back there.
+  await page.waitForURL(/#\/collections\//);
   await page.goto(`${ADMIN_URL}#/${hash}`);
 }

@@ -19,6 +19,8 @@ export interface ContentStore {
   read(path: string, branch: string): Promise<string | null>;
   /** The YAML files (.yaml, .yml) directly in `folder` on `branch`, by path. */
   list(folder: string, branch: string): Promise<StoredFile[]>;
+  /** Whether the draft branch `draft` (cms/<collection>/<slug>) exists beside the published branch `base`. */
+  hasDraft(draft: string, base: string): Promise<boolean>;
 }
 
 export const SERVICES_FOLDER = `${CONTENT_FOLDER}/${SERVICES_DIRECTORY}`;
@@ -53,24 +55,32 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
       body: JSON.stringify({ action, params }),
       cache: "no-store",
     });
-    // In its git mode, decap-server answers 422 for a branch that does not exist (a draft not saved yet).
-    if (response.status === 422) return null;
     if (!response.ok) throw new StoreError(what, response);
-    return (await response.json()) as { data: string | null; file: { path: string } }[];
+    return response.json() as Promise<unknown>;
   };
+  type Entries = { data: string | null; file: { path: string } }[];
   return {
     async read(path, branch) {
-      const found = await call(path, "entriesByFiles", { branch, files: [{ path }] });
-      return found?.[0]?.data ?? null;
+      const found = (await call(path, "entriesByFiles", { branch, files: [{ path }] })) as Entries;
+      return found[0]?.data ?? null;
     },
     async list(folder, branch) {
       const lists = await Promise.all(
-        ["yaml", "yml"].map((extension) => call(folder, "entriesByFolder", { branch, folder, extension, depth: 1 })),
+        ["yaml", "yml"].map(
+          (extension) => call(folder, "entriesByFolder", { branch, folder, extension, depth: 1 }) as Promise<Entries>,
+        ),
       );
       return lists
-        .flatMap((list) => list ?? [])
+        .flat()
         .filter((entry) => entry.data !== null && isYaml(entry.file.path))
         .map((entry) => ({ path: entry.file.path, text: entry.data as string }));
+    },
+    async hasDraft(draft, base) {
+      // The git mode's drafts, as collection/slug keys (its file mode has none, and no such action).
+      const info = (await call("the drafts", "info", {})) as { publish_modes?: string[] };
+      if (!info.publish_modes?.includes("editorial_workflow")) return false;
+      const keys = (await call("the drafts", "unpublishedEntries", { branch: base })) as string[];
+      return keys.some((key) => `cms/${key}` === draft);
     },
   };
 }
@@ -82,11 +92,14 @@ export function githubStore(
   token: () => string | undefined,
   fetchImpl: Fetch = fetch,
 ): ContentStore {
+  const authorization = (): Record<string, string> => {
+    const auth = token();
+    return auth ? { Authorization: `token ${auth}` } : {};
+  };
   const get = async (what: string, path: string, branch: string, accept: string) => {
     const encoded = path.split("/").map(encodeURIComponent).join("/");
-    const auth = token();
     const response = await fetchImpl(`${apiRoot}/repos/${repo}/contents/${encoded}?ref=${encodeURIComponent(branch)}`, {
-      headers: { Accept: accept, ...(auth ? { Authorization: `token ${auth}` } : {}) },
+      headers: { Accept: accept, ...authorization() },
       // GitHub lets browsers cache these answers for a minute: a save must see the file as it is now.
       cache: "no-store",
     });
@@ -98,6 +111,15 @@ export function githubStore(
     (await get(path, path, branch, "application/vnd.github.raw+json"))?.text() ?? null;
   return {
     read,
+    async hasDraft(draft) {
+      const response = await fetchImpl(`${apiRoot}/repos/${repo}/git/matching-refs/heads/${draft}`, {
+        headers: { Accept: "application/vnd.github+json", ...authorization() },
+        cache: "no-store",
+      });
+      if (!response.ok) throw new StoreError("the drafts", response);
+      const refs = (await response.json()) as { ref: string }[];
+      return refs.some((ref) => ref.ref === `refs/heads/${draft}`);
+    },
     async list(folder, branch) {
       const response = await get(folder, folder, branch, "application/vnd.github+json");
       const items = response ? ((await response.json()) as { type: string; path: string }[]) : [];

@@ -45,8 +45,8 @@ function targetSlug(entry: EntryState): string {
 /** The file as the backend holds it now: the entry's draft when there is one, else the published file. */
 async function currentText(ctx: SaveContext, entry: EntryState, file: string): Promise<string | null> {
   if (ctx.workflow && entry.slug !== undefined) {
-    const draft = await ctx.store.read(file, draftBranch(entry.collection, entry.slug));
-    if (draft !== null) return draft;
+    const draft = draftBranch(entry.collection, entry.slug);
+    if (await ctx.store.hasDraft(draft, ctx.branch)) return ctx.store.read(file, draft);
   }
   return ctx.store.read(file, ctx.branch);
 }

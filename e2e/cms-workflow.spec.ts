@@ -1,0 +1,153 @@
+/**
+ * Drafts and review, as `CMS_EDITORIAL_WORKFLOW=true npm run cms` runs them: the real local proxy in its git mode on a
+ * temporary git repository holding a copy of data/. A save is a draft on a branch of its own; Ready, then Publish,
+ * merges it; and the content check runs again at Publish on the published branch as it will be with the draft, so
+ * two drafts that each pass but clash together cannot both be published.
+ */
+import path from "node:path";
+import { parse } from "yaml";
+import type { Page } from "@playwright/test";
+import { test, expect, services } from "./fixtures";
+import { openEditor, startLocalProxy, type LocalProxy } from "./local-proxy";
+import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { ADMIN_URL } from "../plugins/editor/admin";
+import { draftBranch } from "../src/cms/save-check";
+import { loadSchemas } from "../src/content/load";
+import { SERVICE_SCHEMA } from "../src/content/model";
+import { validateContentDirectory } from "../src/content/validate";
+import { fixtureService } from "../__tests__/helpers/fixture-service";
+
+const root = path.resolve(__dirname, "..");
+const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];
+const field = (page: Page, key: string) => page.getByLabel(serviceSchema.properties![key].title!, { exact: true });
+
+let proxy: LocalProxy;
+/** The file on the published branch (main), whatever branch the proxy has checked out in between. */
+const published = (file: string) => proxy.git("show", `main:${file}`);
+const branches = () => proxy.git("branch", "--format=%(refname:short)").split("\n").filter(Boolean);
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+test.beforeEach(async ({ page, guard }) => {
+  proxy = await startLocalProxy("git");
+  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
+  // Decap asks the proxy for an entry's draft when it opens the entry; with none yet, the proxy answers 404.
+  guard.allowed.push(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
+  await proxy.route(page.context());
+  // Decap asks before it publishes (window.confirm): the editor says yes.
+  page.on("dialog", (dialog) => void dialog.accept());
+});
+
+test.afterEach(async ({ page }) => {
+  // The editor goes first: it keeps asking the proxy, which is gone next.
+  await page.close();
+  await proxy.stop();
+});
+
+/** Saves the open entry as a draft (Decap's Save in the workflow). */
+async function saveDraft(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  // Decap's notice, and on a desktop its toolbar's "Changes saved" too.
+  await expect(
+    page
+      .getByText(/entry saved|changes saved/i)
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
+}
+
+async function setStatus(page: Page, status: "In review" | "Ready"): Promise<void> {
+  await page.getByRole("button", { name: /^Status:/ }).click();
+  await page.getByRole("menuitem", { name: status }).click();
+  await expect(page.getByRole("button", { name: new RegExp(`^Status: ${status}`) })).toBeVisible();
+}
+
+async function publish(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 }, isMobile: width < 768, hasTouch: width < 768 });
+
+    test("a save is a draft on its own branch; review, Ready and Publish merge it into the published branch", async ({
+      page,
+    }) => {
+      const service = services()[0];
+      const file = `data/services/${service.slug}.yaml`;
+      const before = published(file);
+      await openEditor(page, `collections/services/entries/${service.slug}`);
+      const title = `${service.title} (reviewed)`;
+      await field(page, "title").fill(title);
+      await saveDraft(page);
+
+      // The draft is on its own branch; the published file is as it was.
+      const branch = draftBranch("services", service.slug);
+      expect(branches()).toContain(branch);
+      expect(parse(proxy.git("show", `${branch}:${file}`)).title).toBe(title);
+      expect(published(file)).toBe(before);
+
+      await setStatus(page, "In review");
+      await setStatus(page, "Ready");
+      // Every button of the toolbar is on the screen, a phone's too.
+      for (const name of ["Save", /^Status: Ready/, "Publish", "Delete unpublished changes"]) {
+        const box = await page.getByRole("button", { name, exact: true }).boundingBox();
+        expect(box && box.x >= 0 && box.x + box.width <= width, `${String(name)} is on the screen`).toBe(true);
+      }
+      // On the Workflow board the draft waits, ready to go live, and is published from there.
+      await page.goto(`${ADMIN_URL}#/workflow`);
+      await expect(page.getByText("0 entries waiting for review, 1 ready to go live.")).toBeVisible();
+      const card = page.getByRole("link", { name: new RegExp(`${service.order}\\. `) });
+      await expect(card).toBeVisible();
+      if (width >= 768) {
+        await page.getByRole("button", { name: "Publish changes" }).click();
+      } else {
+        // The board's buttons show on hover, which a phone has not: the editor opens the draft and publishes it.
+        await card.tap();
+        await publish(page);
+      }
+      await expect(page.getByText(/entry published/i).first()).toBeVisible();
+      await expect.poll(() => parse(published(file)).title).toBe(title);
+      expect(branches()).not.toContain(branch);
+      proxy.git("checkout", "-q", "main");
+      expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
+    });
+
+    test("two drafts that pass alone but clash together: the second is refused at Publish and stays a draft", async ({
+      page,
+      guard,
+    }) => {
+      // Decap logs the refused publish (our message) as an error.
+      guard.allowed.push(/Not published: /);
+      const [first, second] = services();
+      // A menu label no service has yet, given to both drafts.
+      const label = fixtureService(root).navLabel;
+      for (const service of [first, second]) {
+        await openEditor(page, `collections/services/entries/${service.slug}`);
+        await expect(field(page, "navLabel")).toHaveValue(service.navLabel);
+        await field(page, "navLabel").fill(label);
+        await saveDraft(page);
+        await setStatus(page, "Ready");
+      }
+
+      await openEditor(page, `collections/services/entries/${first.slug}`);
+      await publish(page);
+      await expect(page.getByText(/entry published/i).first()).toBeVisible();
+      await expect.poll(() => parse(published(`data/services/${first.slug}.yaml`)).navLabel).toBe(label);
+
+      const secondFile = `data/services/${second.slug}.yaml`;
+      const before = published(secondFile);
+      await openEditor(page, `collections/services/entries/${second.slug}`);
+      await expect(field(page, "navLabel")).toHaveValue(label);
+      await publish(page);
+      await expect(
+        page.getByText(
+          new RegExp(`Not published: .*navLabel "${label}" is already used by data/services/${first.slug}\\.yaml`),
+        ),
+      ).toBeVisible();
+      expect(published(secondFile)).toBe(before);
+      expect(branches()).toContain(draftBranch("services", second.slug));
+    });
+  });
+}
