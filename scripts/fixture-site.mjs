@@ -1,6 +1,6 @@
 // Builds a fixture site from data/ with the edits an editor might make, and no code change: one more service
 // (__tests__/helpers/fixture-service.ts), one more process step, one more "why" point, the office moved to
-// another city, and markup-like text typed into one field of each kind (e2e/login-build.ts MARKUP_FIELDS; the browser
+// another city, the founder's portrait replaced, and markup-like text typed into one field of each kind (e2e/login-build.ts MARKUP_FIELDS; the browser
 // tests in e2e/text-is-text.spec.ts check it shows as text and never runs). Checks the built HTML: the service's page,
 // its dropdown and mobile-menu entries on every page, its card on the home page and its group on /services; the extra
 // step and point; the new address. Leaves public/ to the next build. Optional argument: a directory to keep the
@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { servicePath } from "../src/lib/paths.ts";
 import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT } from "../e2e/login-build.ts";
@@ -39,7 +40,13 @@ const POINT = { title: "Plain-language reports", text: "Every conclusion explain
 const CITY = "Long Beach";
 editYaml("home.yaml", (doc) => doc.addIn(["process", "steps"], doc.createNode(STEP)));
 editYaml("about.yaml", (doc) => doc.addIn(["whyChooseUs", "points"], doc.createNode(POINT)));
+// The founder's portrait replaced as the editor's media library leaves it: a phone's photo, under a safe name.
+const PORTRAIT = "my-portrait-2.jpg";
+await sharp({ create: { width: 1200, height: 1600, channels: 3, background: { r: 52, g: 70, b: 90 } } })
+  .jpeg()
+  .toFile(path.join(fixture, "images", PORTRAIT));
 editYaml("firm.yaml", (doc) => {
+  doc.setIn(["founder", "portrait"], `./images/${PORTRAIT}`);
   doc.setIn(["address", "city"], CITY);
   doc.setIn(["address", "street"], "100 Oceangate, Suite 12");
   doc.setIn(["address", "postalCode"], "90802");
@@ -123,6 +130,13 @@ check(
   `home: expected ${steps} steps, found ${listItems(home, "process-heading")}`,
 );
 const about = read("about/index.html");
+// The build made the page's responsive formats of the new portrait, and shows no other.
+const portraitName = PORTRAIT.replace(/\.jpg$/, "");
+for (const type of ["image/avif", "image/webp"]) {
+  const source = about.match(new RegExp(`<source type="${type}" srcSet="([^"]*${portraitName}[^"]*)"`))?.[1] ?? "";
+  check(source.split(",").length >= 2, `about: no ${type} sizes of the replaced portrait`);
+}
+check(!about.includes("founder-portrait"), "about: the old portrait is still shown");
 check(about.includes(`>${POINT.title}<`), "about: the added point is missing");
 check(
   listItems(about, "why-heading") === points,
@@ -145,5 +159,5 @@ fs.rmSync(LOGIN_BUILD_DIR, { recursive: true, force: true });
 fs.cpSync(path.join(root, "public"), LOGIN_BUILD_DIR, { recursive: true });
 console.log(`Kept a copy of it for the editor's login tests in ${path.relative(root, LOGIN_BUILD_DIR)}/.`);
 console.log(
-  `Fixture site check passed: the added service has its page, menu entries, home card and group; ${steps} steps, ${points} points and the ${CITY} address are shown.`,
+  `Fixture site check passed: the added service has its page, menu entries, home card and group; ${steps} steps, ${points} points, the ${CITY} address and the new portrait's responsive formats are shown.`,
 );

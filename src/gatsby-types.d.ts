@@ -1315,7 +1315,7 @@ type FirmCredential = {
   readonly abbreviation: Scalars['String'];
   /** The body that awards it. */
   readonly awardedBy: Scalars['String'];
-  /** Badge image, relative to this file. */
+  /** Badge image, relative to this file: at least 160 × 160 pixels (the about page shows it at that size). */
   readonly badge: File;
   /** Describes the badge. */
   readonly badgeAlt: Scalars['String'];
@@ -1351,7 +1351,7 @@ type FirmCredentialSortInput = {
 type FirmFounder = {
   /** Full name. */
   readonly name: Scalars['String'];
-  /** Portrait, relative to this file. */
+  /** Portrait, relative to this file: at least 320 × 400 pixels (the about page shows it at that size). */
   readonly portrait: File;
   /** Describes the portrait. */
   readonly portraitAlt: Scalars['String'];

@@ -15,7 +15,7 @@ import { yamlFormat } from "./yaml-format";
 import { backendAtOrigin, editorialWorkflow } from "./backend";
 import { readSiteContent, previewTemplate, type SiteContent } from "./previews";
 import { storeFor } from "./content-store";
-import { checkPublish, checkSave } from "./save-check";
+import { checkPublish, checkSave, type EntryState } from "./save-check";
 import { decapGlobals, type DecapPreviewProps } from "./decap";
 import { reactRootTemplate } from "./preview-root";
 
@@ -81,13 +81,22 @@ interface SavedEntry {
   get(key: "collection" | "slug"): string | undefined;
   get(key: "newRecord"): boolean | undefined;
   get(key: "data"): EntryData;
+  /** Files picked in the media library for this entry; `draft` ones are not in the backend yet (drafts and review). */
+  get(key: "mediaFiles"): { toJS(): { path: string; url?: string; draft?: boolean }[] } | undefined;
 }
 
-const entryState = (entry: SavedEntry) => ({
-  collection: entry.get("collection") ?? "",
-  slug: entry.get("newRecord") ? undefined : entry.get("slug") || undefined,
-  data: entry.get("data").toJS(),
-});
+function entryState(entry: SavedEntry): EntryState {
+  const media = entry.get("mediaFiles")?.toJS() ?? [];
+  const pending = media.filter((file) => file.draft && file.url);
+  return {
+    collection: entry.get("collection") ?? "",
+    slug: entry.get("newRecord") ? undefined : entry.get("slug") || undefined,
+    data: entry.get("data").toJS(),
+    pendingMedia: Object.fromEntries(
+      pending.map((file) => [file.path, async () => new Uint8Array(await (await fetch(file.url!)).arrayBuffer())]),
+    ),
+  };
+}
 
 /**
  * Before a save (a draft, with the editorial workflow) and before a draft is published: the content check and the

@@ -21,6 +21,7 @@ import {
   type Schemas,
 } from "../content/model";
 import { SERVICES_DIRECTORY } from "../content/type-names";
+import { IMAGE_MAX_BYTES } from "../content/images";
 import { LOCAL_HOSTS, type CmsBackend } from "./backend";
 
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
@@ -46,6 +47,7 @@ export interface CmsField {
   summary?: string;
   collapsed?: boolean;
   choose_url?: boolean;
+  media_library?: { config: { max_file_size: number } };
 }
 
 export interface CmsFile {
@@ -152,6 +154,8 @@ export function fieldFor(
       ...base,
       widget: "image",
       choose_url: false,
+      // Decap's media library refuses a larger file before uploading it; the pre-save check judges the rest.
+      media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
       ...(patternOf(schema) ? { pattern: patternOf(schema) } : {}),
     };
   }

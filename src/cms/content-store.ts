@@ -19,6 +19,8 @@ export interface ContentStore {
   read(path: string, branch: string): Promise<string | null>;
   /** The YAML files (.yaml, .yml) directly in `folder` on `branch`, by path. */
   list(folder: string, branch: string): Promise<StoredFile[]>;
+  /** A file's bytes on `branch` (an image); null (or an error) when there is no such file. */
+  readBytes(path: string, branch: string): Promise<Uint8Array | null>;
   /** Whether the draft branch `draft` (cms/<collection>/<slug>) exists beside the published branch `base`. */
   hasDraft(draft: string, base: string): Promise<boolean>;
 }
@@ -75,6 +77,11 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
         .filter((entry) => entry.data !== null && isYaml(entry.file.path))
         .map((entry) => ({ path: entry.file.path, text: entry.data as string }));
     },
+    async readBytes(path, branch) {
+      // decap-server answers a file it does not have with an error, which reaches the editor as one.
+      const file = (await call(path, "getMediaFile", { branch, path })) as { content: string };
+      return Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0));
+    },
     async hasDraft(draft, base) {
       // The git mode's drafts, as collection/slug keys (its file mode has none, and no such action).
       const info = (await call("the drafts", "info", {})) as { publish_modes?: string[] };
@@ -111,6 +118,10 @@ export function githubStore(
     (await get(path, path, branch, "application/vnd.github.raw+json"))?.text() ?? null;
   return {
     read,
+    async readBytes(path, branch) {
+      const response = await get(path, path, branch, "application/vnd.github.raw+json");
+      return response ? new Uint8Array(await response.arrayBuffer()) : null;
+    },
     async hasDraft(draft) {
       const response = await fetchImpl(`${apiRoot}/repos/${repo}/git/matching-refs/heads/${draft}`, {
         headers: { Accept: "application/vnd.github+json", ...authorization() },

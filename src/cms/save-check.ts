@@ -7,11 +7,12 @@
  *   (the published branch, with this entry in place of its own file), so the rules that span services hold on a
  *   phone, a desktop and a draft alike.
  */
-import type { ContentError } from "../content/rules";
+import { IMAGE_PATH, localFileFields, readablePath, type ContentError } from "../content/rules";
+import { imageProblems } from "../content/images";
 import { SERVICES_COLLECTION } from "./config";
 import { readServices, type ContentStore } from "./content-store";
 import { BASE_KEY, describeErrors, entryFile, SOURCE_KEY, type EntryChecker } from "./entry";
-import { prepareSave } from "./yaml-format";
+import { parseData, prepareSave } from "./yaml-format";
 import type { Schemas } from "../content/model";
 
 type Data = Record<string, unknown>;
@@ -32,6 +33,8 @@ export interface EntryState {
   /** The slug the entry was opened under: its file's name. Undefined for an entry not saved yet. */
   slug: string | undefined;
   data: Data;
+  /** Files picked in the media library and not in the backend yet (drafts), by repository path: their bytes. */
+  pendingMedia?: Record<string, () => Promise<Uint8Array>>;
 }
 
 /** Decap's branch for an entry's draft: cms/<collection>/<slug> (the proxy and GitHub alike). */
@@ -62,6 +65,41 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, data: Data): P
   return ctx.checker.check(target, data, { services });
 }
 
+/** A path an entry holds (./images/x.jpg), relative to its file, as a repository path (data/images/x.jpg). */
+export function repositoryPath(file: string, value: string): string {
+  return new URL(value, `https://repository.invalid/${file}`).pathname.slice(1);
+}
+
+/**
+ * The images the editor picked anew (fields whose path differs from the file as opened), judged by their bytes as
+ * the content check judges them (images.ts): format, size limit, and the size the page shows them at.
+ */
+async function newImageErrors(ctx: SaveContext, entry: EntryState, data: Data, file: string, schema: string) {
+  const opened = typeof entry.data[SOURCE_KEY] === "string" ? parseData(entry.data[SOURCE_KEY]) : {};
+  const before = new Map(
+    localFileFields(ctx.schemas[schema], opened, ctx.schemas, schema).map((f) => [readablePath(f.segments), f.value]),
+  );
+  const errors: ContentError[] = [];
+  for (const field of localFileFields(ctx.schemas[schema], data, ctx.schemas, schema)) {
+    const at = readablePath(field.segments);
+    if (before.get(at) === field.value || !IMAGE_PATH.test(field.value)) continue;
+    const path = repositoryPath(file, field.value);
+    const pending = entry.pendingMedia?.[path];
+    const bytes = pending ? await pending() : await readImage(ctx, entry, path);
+    const problems = bytes ? imageProblems(bytes, field.schema.imageSize) : [`points to no image in ${path}`];
+    errors.push(...problems.map((message) => ({ file, path: at, message })));
+  }
+  return errors;
+}
+
+async function readImage(ctx: SaveContext, entry: EntryState, path: string): Promise<Uint8Array | null> {
+  if (ctx.workflow && entry.slug !== undefined) {
+    const draft = draftBranch(entry.collection, entry.slug);
+    if (await ctx.store.hasDraft(draft, ctx.branch)) return ctx.store.readBytes(path, draft);
+  }
+  return ctx.store.readBytes(path, ctx.branch);
+}
+
 /**
  * Checks a save against the backend as it is now. Returns the file's text as it is now (SOURCE_KEY) and as the
  * editor opened it (BASE_KEY), for the write to merge onto (yaml-format.ts); nothing for a new entry. Throws the
@@ -69,8 +107,12 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, data: Data): P
  */
 export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Record<string, string>> {
   const opened = entry.data[SOURCE_KEY];
+  const target = entryFile(entry.collection, targetSlug(entry));
   if (entry.slug === undefined || typeof opened !== "string") {
-    const errors = await contentErrors(ctx, entry, entry.data);
+    const errors = [
+      ...(await contentErrors(ctx, entry, entry.data)),
+      ...(await newImageErrors(ctx, entry, entry.data, target.file, target.schema)),
+    ];
     if (errors.length > 0) throw new Error(describeErrors(errors));
     return {};
   }
@@ -91,7 +133,10 @@ export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Re
         `to see the other change, and make yours again.`,
     );
   }
-  const errors = await contentErrors(ctx, entry, prepared.fields);
+  const errors = [
+    ...(await contentErrors(ctx, entry, prepared.fields)),
+    ...(await newImageErrors(ctx, entry, prepared.fields, target.file, target.schema)),
+  ];
   if (errors.length > 0) throw new Error(describeErrors(errors));
   return texts;
 }

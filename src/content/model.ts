@@ -44,6 +44,8 @@ export interface JsonSchema {
   maxItems?: number;
   graphqlType?: string;
   localFile?: boolean;
+  /** The size the page shows an image at (schema-keywords.ts). */
+  imageSize?: { width: number; height: number };
   patternErrorMessage?: string;
   multiline?: boolean;
 }

@@ -7,7 +7,7 @@ import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
 import addFormats from "ajv-formats";
 import { isMap, isScalar, type Document, type LineCounter } from "yaml";
 import { dialNumber } from "./phone";
-import { SERVICE_COUNT, choicesOf, type JsonSchema } from "./model";
+import { SERVICE_COUNT, choicesOf, resolveSchema, type JsonSchema, type Schemas } from "./model";
 import { SCHEMA_KEYWORDS } from "./schema-keywords";
 
 export interface ContentError {
@@ -249,4 +249,37 @@ export function serviceCrossErrors(services: Pick<ParsedFile, "file" | "data" | 
     }
   }
   return errors;
+}
+
+/** A path the build reads as an image (the image definition's pattern in data/schema/defs.schema.json). */
+export const IMAGE_PATH = /\.(jpe?g|png|webp|avif)$/;
+
+/** A field whose schema says `localFile: true`: where it is, the path it holds, and its schema. */
+export interface LocalFileField {
+  segments: (string | number)[];
+  value: string;
+  schema: JsonSchema;
+}
+
+/** Every field of `data` whose schema says `localFile: true`, with its value. */
+export function localFileFields(
+  schema: JsonSchema | undefined,
+  data: Json,
+  schemas: Schemas,
+  file: string,
+  segments: (string | number)[] = [],
+): LocalFileField[] {
+  if (!schema) return [];
+  const { schema: resolved, file: at } = resolveSchema(schema, schemas, file);
+  if (resolved.localFile === true && typeof data === "string") return [{ segments, value: data, schema: resolved }];
+  const out: LocalFileField[] = [];
+  if (resolved.properties && data && typeof data === "object" && !Array.isArray(data)) {
+    for (const [key, sub] of Object.entries(resolved.properties)) {
+      out.push(...localFileFields(sub, (data as Record<string, Json>)[key], schemas, at, [...segments, key]));
+    }
+  }
+  if (resolved.items && Array.isArray(data)) {
+    data.forEach((item, i) => out.push(...localFileFields(resolved.items, item, schemas, at, [...segments, i])));
+  }
+  return out;
 }

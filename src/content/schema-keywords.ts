@@ -17,6 +17,11 @@ export const SCHEMA_KEYWORDS = [
   { keyword: "patternErrorMessage", schemaType: "string" },
   /** `"multiline": true` on a text field (or a list of them): the editor at /admin/ offers a text area, not a line. */
   { keyword: "multiline", schemaType: "boolean" },
+  /**
+   * `"imageSize": { "width": 320, "height": 400 }` on an image: the size its page shows it at, in CSS pixels (the page
+   * query's gatsbyImageData). The content check and the editor refuse an image smaller than that (images.ts).
+   */
+  { keyword: "imageSize", schemaType: "object" },
 ] as const;
 
 /**

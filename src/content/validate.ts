@@ -7,10 +7,13 @@ import fs from "fs";
 import path from "path";
 import type { AnySchemaObject } from "ajv";
 import { loadSchemas } from "./load";
-import { PAGE_FILES, SERVICE_SCHEMA, resolveSchema, type JsonSchema, type Schemas } from "./model";
+import { PAGE_FILES, SERVICE_SCHEMA, type Schemas } from "./model";
+import { imageProblems } from "./images";
 import { LineCounter, parseDocument } from "yaml";
 import {
   createAjv,
+  IMAGE_PATH,
+  localFileFields,
   serviceCountProblem,
   lineOf,
   readablePath,
@@ -60,44 +63,27 @@ function parseFile(absolute: string, file: string, errors: ContentError[]): Pars
   return { file, absolute, data: doc.toJS() as Json, doc, counter };
 }
 
-/** Paths of fields whose schema says `localFile: true`, with their values. */
-function localFileFields(
-  schema: JsonSchema | undefined,
-  data: Json,
-  schemas: Schemas,
-  file: string,
-  segments: (string | number)[] = [],
-): { segments: (string | number)[]; value: string }[] {
-  if (!schema) return [];
-  const { schema: resolved, file: at } = resolveSchema(schema, schemas, file);
-  if (resolved.localFile === true && typeof data === "string") return [{ segments, value: data }];
-  const out: { segments: (string | number)[]; value: string }[] = [];
-  if (resolved.properties && data && typeof data === "object" && !Array.isArray(data)) {
-    for (const [key, sub] of Object.entries(resolved.properties)) {
-      out.push(...localFileFields(sub, (data as Record<string, Json>)[key], schemas, at, [...segments, key]));
-    }
-  }
-  if (resolved.items && Array.isArray(data)) {
-    data.forEach((item, i) => out.push(...localFileFields(resolved.items, item, schemas, at, [...segments, i])));
-  }
-  return out;
-}
-
-function missingFileErrors(
+/** Each image field's problems: a path to no file, or a file the build cannot use (images.ts). */
+function imageFileErrors(
   schemas: Schemas,
   schemaName: string,
   parsed: ParsedFile,
   projectRoot: string,
 ): ContentError[] {
   return localFileFields(schemas[schemaName], parsed.data, schemas, schemaName)
-    .filter(({ value }) => /\.(jpe?g|png|webp|avif)$/.test(value))
-    .filter(({ value }) => !fs.existsSync(path.resolve(path.dirname(parsed.absolute), value)))
-    .map(({ segments, value }) => ({
-      file: parsed.file,
-      path: readablePath(segments),
-      line: parsed.doc && parsed.counter ? lineOf(parsed.doc, parsed.counter, segments) : undefined,
-      message: `points to an image that does not exist: ${path.relative(projectRoot, path.resolve(path.dirname(parsed.absolute), value))}`,
-    }));
+    .filter(({ value }) => IMAGE_PATH.test(value))
+    .flatMap(({ segments, value, schema }) => {
+      const absolute = path.resolve(path.dirname(parsed.absolute), value);
+      const problems = fs.existsSync(absolute)
+        ? imageProblems(fs.readFileSync(absolute), schema.imageSize)
+        : [`points to an image that does not exist: ${path.relative(projectRoot, absolute)}`];
+      return problems.map((message) => ({
+        file: parsed.file,
+        path: readablePath(segments),
+        line: parsed.doc && parsed.counter ? lineOf(parsed.doc, parsed.counter, segments) : undefined,
+        message,
+      }));
+    });
 }
 
 /** A file's problems in the order an editor meets them. */
@@ -123,7 +109,7 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
     if (!parsed) continue;
     const fileErrors = [
       ...schemaErrors(ajv, schemaName, parsed),
-      ...missingFileErrors(schemas, schemaName, parsed, projectRoot),
+      ...imageFileErrors(schemas, schemaName, parsed, projectRoot),
       ...(name === "firm.yaml" ? phoneErrors(parsed) : []),
     ];
     errors.push(...byLine(fileErrors));
