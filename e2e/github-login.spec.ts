@@ -7,7 +7,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { LOGIN_REPO, LOGIN_SITE_URL, UNCONFIGURED_SITE_URL } from "./login-build";
+import { LOGIN_BUILD_DIR, LOGIN_REPO, LOGIN_SITE_URL, UNCONFIGURED_SITE_URL } from "./login-build";
 import { CLIENT_ID, CLIENT_SECRET } from "./github-stand-in";
 import {
   authorizeAt,
@@ -15,6 +15,7 @@ import {
   editLoginCookie,
   expectLoginError,
   loginCookies,
+  logIn,
   openEditor,
   standIn,
   startLogin,
@@ -23,7 +24,10 @@ import {
 } from "./login-session";
 import { failure } from "../functions/_lib/login/failures";
 import { STATE_MAX_AGE } from "../functions/_lib/login/settings";
-import { ADMIN_OPENER_POLICY, ADMIN_URL } from "../plugins/editor/admin";
+import fs from "node:fs";
+import path from "node:path";
+import { ADMIN_DIR, ADMIN_OPENER_POLICY, ADMIN_URL } from "../plugins/editor/admin";
+import { LIVE_COMMIT_FILE } from "../src/cms/live-status";
 import { LOCAL_PROXY_ORIGINS } from "../src/cms/backend";
 
 // One worker runs them all, against one stand-in and one pair of servers. Each drives two windows through three
@@ -309,4 +313,63 @@ test("a page on another site cannot start a login: refused before GitHub, and it
   await expect(popup.getByRole("status")).toContainText("did not answer", { timeout: 10_000 });
   expect(await received(foreign)).toEqual([]);
   await foreign.close();
+});
+
+test.describe("is it live? The editor compares the build's commit with the branch's head and reads its checks", () => {
+  const liveCommit = (
+    JSON.parse(fs.readFileSync(path.join(LOGIN_BUILD_DIR, ADMIN_DIR, LIVE_COMMIT_FILE), "utf8")) as {
+      commit: string;
+    }
+  ).commit;
+  const newer = "f".repeat(40);
+  const answers = (head: string, runs: unknown[] = [], statuses: unknown[] = []) => ({
+    [`/repos/${LOGIN_REPO}/commits/main`]: { sha: head },
+    [`/repos/${LOGIN_REPO}/commits/${head}/check-runs`]: { total_count: runs.length, check_runs: runs },
+    [`/repos/${LOGIN_REPO}/commits/${head}/status`]: { state: "pending", statuses },
+  });
+  const line = (page: Page) => page.getByRole("region", { name: "Live site" });
+
+  test("the build's commit is the branch's head: live", async ({ page, guard, request }) => {
+    expect(liveCommit).toMatch(/^[0-9a-f]{40}$/);
+    const file = await request.get(`${LOGIN_SITE_URL}${ADMIN_URL}${LIVE_COMMIT_FILE}`);
+    expect(file.headers()["cache-control"]).toBe("no-store");
+    await openEditor(page, guard, LOGIN_SITE_URL, answers(liveCommit));
+    await logIn(page);
+    await expect(line(page).getByRole("status")).toHaveText(
+      `The live site is up to date: it shows the latest saved change (commit ${liveCommit.slice(0, 7)}).`,
+    );
+  });
+
+  test("a newer head the host is building: publishing, with the build's link", async ({ page, guard }) => {
+    const run = {
+      name: "Cloudflare Pages",
+      status: "in_progress",
+      conclusion: null,
+      details_url: "https://dash.example/b/1",
+    };
+    await openEditor(page, guard, LOGIN_SITE_URL, answers(newer, [run]));
+    await logIn(page);
+    await expect(line(page).getByRole("status")).toHaveText(
+      /^The host is publishing the latest saved change \(commit fffffff\)/,
+    );
+    await expect(line(page).getByRole("link", { name: "Build details" })).toHaveAttribute("href", run.details_url);
+  });
+
+  test("a newer head whose build failed: the editor is told, with the host's link, on a phone too", async ({
+    page,
+    guard,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const status = { state: "failure", context: "Cloudflare Pages", target_url: "https://dash.example/b/2" };
+    await openEditor(page, guard, LOGIN_SITE_URL, answers(newer, [], [status]));
+    await logIn(page);
+    await expect(line(page).getByRole("status")).toHaveText(/^The host could not build the latest saved change/);
+    const link = line(page).getByRole("link", { name: "Build details" });
+    await expect(link).toHaveAttribute("href", status.target_url);
+    const box = (await line(page).boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    // Out of the way until the next change.
+    await line(page).getByRole("button", { name: "Hide" }).click();
+    await expect(line(page)).toBeHidden();
+  });
 });

@@ -93,7 +93,13 @@ const CORS = {
  * The editor at /admin/ of `site`, with GitHub's API answered in the browser: the user, and the repository with
  * write access; anything else "Not Found" (an empty repository, as far as the editor can tell).
  */
-export async function openEditor(page: Page, guard: Guard, site: string): Promise<ApiCall[]> {
+export async function openEditor(
+  page: Page,
+  guard: Guard,
+  site: string,
+  /** More of GitHub's API, by path (e.g. a branch's head commit): the JSON to answer with. */
+  answers: Record<string, unknown> = {},
+): Promise<ApiCall[]> {
   const calls: ApiCall[] = [];
   // A build for GitHub never asks for a local decap-server: the guard fails the test on any request to one.
   guard.intercepted.push(API);
@@ -123,6 +129,7 @@ export async function openEditor(page: Page, guard: Guard, site: string): Promis
         json: { full_name: LOGIN_REPO, owner: { login: owner }, default_branch: "main", permissions: { push: true } },
       });
     }
+    if (pathname in answers) return route.fulfill({ headers: CORS, json: answers[pathname] });
     return route.fulfill({ status: 404, headers: CORS, json: { message: "Not Found" } });
   });
   await page.goto(`${site}${ADMIN_URL}`);
@@ -171,4 +178,13 @@ export async function authorizeAt(popup: Page, href: string) {
   const link = popup.getByRole("link", { name: "Authorize" });
   await link.evaluate((a, url) => a.setAttribute("href", url), href);
   await link.click();
+}
+
+/** Logs in through the popup's consent page (Authorize) and waits for the editor's collections. */
+export async function logIn(page: Page): Promise<void> {
+  const popup = await startLogin(page);
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("link", { name: "Authorize" }).click();
+  await closed;
+  await page.getByRole("link", { name: "Pages and settings" }).waitFor();
 }

@@ -5,9 +5,11 @@ import path from "path";
 import type { GatsbyNode } from "gatsby";
 import { cmsConfig } from "../../src/cms/config";
 import { contentDirectory, loadSchemas } from "../../src/content/load";
-import { ADMIN_URL, backendOrPanic, writeAdmin, type AdminFiles } from "./admin";
+import { ADMIN_DIR, ADMIN_URL, backendOrPanic, writeAdmin, type AdminFiles } from "./admin";
+import { buildCommit, writeBuildCommit } from "./build-commit";
 
 let admin: Promise<AdminFiles> | null = null;
+let hostedBackend = false;
 
 /** gatsby-config gives the site's canonical origin, which the editor's preview links and site_url use. */
 export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) =>
@@ -15,6 +17,7 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }, options) => {
   const backend = backendOrPanic(reporter);
+  hostedBackend = backend.config.name === "github";
   const root = process.cwd();
   const schemas = loadSchemas(contentDirectory(root));
   const config = cmsConfig({ schemas, backend, siteUrl: String(options.siteUrl) });
@@ -42,7 +45,14 @@ export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, 
   app.get(ADMIN_URL, (_request: unknown, response: { sendFile(file: string): void }) => response.sendFile(page));
 };
 
-/** The hosting plugin, after this one, writes the editor's own policy from its files. */
+/**
+ * The hosting plugin, after this one, writes the editor's own policy from its files. An editor that saves to GitHub
+ * gets the commit this build is made from, to tell its editors whether the live site has their change.
+ */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   await adminOrPanic(reporter);
+  if (hostedBackend) {
+    const root = process.cwd();
+    writeBuildCommit(path.join(root, "public", ADMIN_DIR), buildCommit(process.env, root));
+  }
 };

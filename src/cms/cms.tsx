@@ -14,7 +14,9 @@ import { entryChecker, entryFile, fileHeader, SOURCE_KEY } from "./entry";
 import { yamlFormat } from "./yaml-format";
 import { backendAtOrigin, editorialWorkflow } from "./backend";
 import { readSiteContent, previewTemplate, type SiteContent } from "./previews";
-import { storeFor } from "./content-store";
+import { decapToken, GITHUB_API, storeFor } from "./content-store";
+import { LIVE_COMMIT_FILE } from "./live-status";
+import { startLivePanel } from "./live-panel";
 import { checkPublish, checkSave, type EntryState } from "./save-check";
 import { decapGlobals, type DecapPreviewProps } from "./decap";
 import { reactRootTemplate } from "./preview-root";
@@ -120,6 +122,16 @@ async function startEditor(): Promise<void> {
       return data;
     },
   });
+  if (backend.name === "github" && backend.repo) {
+    const panel = startLivePanel({
+      apiRoot: backend.api_root ?? GITHUB_API,
+      repo: backend.repo,
+      branch,
+      token: decapToken,
+      liveCommitUrl: new URL(LIVE_COMMIT_FILE, document.baseURI).href,
+    });
+    for (const name of ["postSave", "postPublish"]) CMS.registerEventListener({ name, handler: () => panel.refresh() });
+  }
   if (workflow) {
     CMS.registerEventListener({
       name: "prePublish",

@@ -144,7 +144,8 @@ export function githubStore(
 /** The key under which Decap keeps the logged-in editor (with the backend's token) in localStorage. */
 export const DECAP_USER_KEY = "decap-cms-user";
 
-function decapToken(): string | undefined {
+/** The logged-in editor's token for the backend's API, from Decap's record of the login. */
+export function decapToken(): string | undefined {
   try {
     const user = JSON.parse(localStorage.getItem(DECAP_USER_KEY) ?? "null") as { token?: unknown } | null;
     return typeof user?.token === "string" ? user.token : undefined;

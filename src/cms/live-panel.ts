@@ -1,0 +1,71 @@
+/**
+ * The editor's "Is it live?" line at /admin/ (GitHub backend): once the editor has logged in, and again after each
+ * save or publish, it says whether the live site shows the latest saved change, is being built, or failed to build
+ * (with the host's link), checking again while a build runs; Hide puts it away until the next change. Plain DOM
+ * beside Decap's interface; styles in admin.css.
+ */
+import { describeLive, readLive, type LiveSource, type LiveState } from "./live-status";
+
+const CHECK_EVERY_MS = 15_000;
+/** How long after a change the line keeps checking by itself; a save or publish starts it again. */
+const KEEP_CHECKING_MS = 20 * 60_000;
+
+export interface LivePanel {
+  /** Checks now, and keeps checking while a build runs. */
+  refresh(): void;
+}
+
+export function startLivePanel(source: LiveSource, doc: Document = document): LivePanel {
+  const panel = doc.createElement("section");
+  panel.className = "live-status";
+  panel.setAttribute("aria-label", "Live site");
+  const text = doc.createElement("p");
+  text.setAttribute("role", "status");
+  const link = doc.createElement("a");
+  link.target = "_blank";
+  link.rel = "noopener noreferrer";
+  link.textContent = "Build details";
+  link.hidden = true;
+  const hide = doc.createElement("button");
+  hide.type = "button";
+  hide.textContent = "Hide";
+  hide.addEventListener("click", () => (panel.hidden = true));
+  panel.append(text, link, hide);
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let since = Date.now();
+  const show = (message: string, href?: string, state = "") => {
+    panel.hidden = false;
+    panel.dataset.state = state;
+    text.textContent = message;
+    link.hidden = !href;
+    if (href) link.href = href;
+    else link.removeAttribute("href");
+    if (!panel.isConnected) doc.body.append(panel);
+  };
+  const check = async () => {
+    clearTimeout(timer);
+    if (!source.token()) {
+      // Not logged in yet: look again shortly.
+      timer = setTimeout(check, 2_000);
+      return;
+    }
+    let live: LiveState;
+    try {
+      live = await readLive(source);
+    } catch (error) {
+      show(`Could not check the live site: ${(error as Error).message}.`, undefined, "error");
+      return;
+    }
+    show(describeLive(live), "link" in live ? live.link : undefined, live.state);
+    const settled = live.state === "live" || live.state === "failed";
+    if (!settled && Date.now() - since < KEEP_CHECKING_MS) timer = setTimeout(check, CHECK_EVERY_MS);
+  };
+  void check();
+  return {
+    refresh() {
+      since = Date.now();
+      void check();
+    },
+  };
+}
