@@ -86,7 +86,7 @@ for (const width of [1280, 375]) {
       await expect.poll(() => parse(proxy.read(file)).lead).toBe(lead);
       expect(parse(proxy.read(file)).title).toBe(title);
       expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
-      await other.context().close();
+      await proxy.close(other.context());
     });
 
     test("two editors change the same field: the second save is refused, naming the file, and keeps the edit", async ({
@@ -118,7 +118,7 @@ for (const width of [1280, 375]) {
       await expect(field(other, "title")).toHaveValue(second);
       expect(proxy.read(file)).toBe(saved);
       guard.allowed.push(...checkRefusal);
-      await other.context().close();
+      await proxy.close(other.context());
     });
 
     test("a duplicate order is refused before save, with the preview hidden or shown", async ({ page, guard }) => {

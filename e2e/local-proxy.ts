@@ -26,6 +26,8 @@ export interface LocalProxy {
   git(...args: string[]): string;
   /** The editor's requests to the proxy, in this page's context, go to this proxy. */
   route(target: Page | BrowserContext): Promise<void>;
+  /** Closes a second editor's browser: its requests still under way are dropped, not answered into a closed page. */
+  close(context: BrowserContext): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -98,6 +100,10 @@ export async function startLocalProxy(mode: "fs" | "git", port?: number): Promis
         const response = await route.fetch({ url: url.replace(/\/api\/v1$/, new URL(request.url()).pathname) });
         await route.fulfill({ response });
       });
+    },
+    async close(context) {
+      await context.unrouteAll({ behavior: "ignoreErrors" });
+      await context.close();
     },
     async stop() {
       // Requests still under way when the test ends are dropped, not answered by a stopped proxy.

@@ -45,13 +45,13 @@ function targetSlug(entry: EntryState): string {
   return entry.collection === SERVICES_COLLECTION ? String(entry.data.slug ?? entry.slug ?? "") : String(entry.slug);
 }
 
-/** The file as the backend holds it now: the entry's draft when there is one, else the published file. */
-async function currentText(ctx: SaveContext, entry: EntryState, file: string): Promise<string | null> {
+/** The branch that holds the entry as it is now: its draft's when there is one, else the published branch. */
+async function entryBranch(ctx: SaveContext, entry: EntryState): Promise<string> {
   if (ctx.workflow && entry.slug !== undefined) {
     const draft = draftBranch(entry.collection, entry.slug);
-    if (await ctx.store.hasDraft(draft, ctx.branch)) return ctx.store.read(file, draft);
+    if (await ctx.store.hasDraft(draft, ctx.branch)) return draft;
   }
-  return ctx.store.read(file, ctx.branch);
+  return ctx.branch;
 }
 
 /** The mistakes the content check finds in the entry, with the services as they will be once it is written. */
@@ -66,7 +66,7 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, data: Data): P
 }
 
 /** A path an entry holds (./images/x.jpg), relative to its file, as a repository path (data/images/x.jpg). */
-export function repositoryPath(file: string, value: string): string {
+function repositoryPath(file: string, value: string): string {
   return new URL(value, `https://repository.invalid/${file}`).pathname.slice(1);
 }
 
@@ -74,7 +74,12 @@ export function repositoryPath(file: string, value: string): string {
  * The images the editor picked anew (fields whose path differs from the file as opened), judged by their bytes as
  * the content check judges them (images.ts): format, size limit, and the size the page shows them at.
  */
-async function newImageErrors(ctx: SaveContext, entry: EntryState, data: Data, file: string, schema: string) {
+async function newImageErrors(
+  ctx: SaveContext,
+  entry: EntryState,
+  data: Data,
+  { file, schema, branch }: { file: string; schema: string; branch: string },
+) {
   const opened = typeof entry.data[SOURCE_KEY] === "string" ? parseData(entry.data[SOURCE_KEY]) : {};
   const before = new Map(
     localFileFields(ctx.schemas[schema], opened, ctx.schemas, schema).map((f) => [readablePath(f.segments), f.value]),
@@ -85,19 +90,11 @@ async function newImageErrors(ctx: SaveContext, entry: EntryState, data: Data, f
     if (before.get(at) === field.value || !IMAGE_PATH.test(field.value)) continue;
     const path = repositoryPath(file, field.value);
     const pending = entry.pendingMedia?.[path];
-    const bytes = pending ? await pending() : await readImage(ctx, entry, path);
+    const bytes = pending ? await pending() : await ctx.store.readBytes(path, branch);
     const problems = bytes ? imageProblems(bytes, field.schema.imageSize) : [`points to no image in ${path}`];
     errors.push(...problems.map((message) => ({ file, path: at, message })));
   }
   return errors;
-}
-
-async function readImage(ctx: SaveContext, entry: EntryState, path: string): Promise<Uint8Array | null> {
-  if (ctx.workflow && entry.slug !== undefined) {
-    const draft = draftBranch(entry.collection, entry.slug);
-    if (await ctx.store.hasDraft(draft, ctx.branch)) return ctx.store.readBytes(path, draft);
-  }
-  return ctx.store.readBytes(path, ctx.branch);
 }
 
 /**
@@ -106,39 +103,38 @@ async function readImage(ctx: SaveContext, entry: EntryState, path: string): Pro
  * message to show when the save must not happen.
  */
 export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Record<string, string>> {
-  const opened = entry.data[SOURCE_KEY];
-  const target = entryFile(entry.collection, targetSlug(entry));
-  if (entry.slug === undefined || typeof opened !== "string") {
-    const errors = [
-      ...(await contentErrors(ctx, entry, entry.data)),
-      ...(await newImageErrors(ctx, entry, entry.data, target.file, target.schema)),
-    ];
-    if (errors.length > 0) throw new Error(describeErrors(errors));
-    return {};
+  const branch = await entryBranch(ctx, entry);
+  const texts = await fileTexts(ctx, entry, branch);
+  const prepared = prepareSave({ ...entry.data, ...texts }, ctx.schemas);
+  if (prepared.conflicts) {
+    const { file } = entryFile(entry.collection, String(entry.slug));
+    throw new Error(
+      `Not saved: ${file} changed after you opened it, and ${prepared.conflicts.length === 1 ? "a field" : "fields"} ` +
+        `you changed changed there too (${prepared.conflicts.join(", ")}). Your edits are still in the form: copy ` +
+        `them, reload the page to see the other change, and make yours again.`,
+    );
   }
+  const target = entryFile(entry.collection, targetSlug(entry));
+  const errors = [
+    ...(await contentErrors(ctx, entry, prepared.fields)),
+    ...(await newImageErrors(ctx, entry, prepared.fields, { ...target, branch })),
+  ];
+  if (errors.length > 0) throw new Error(describeErrors(errors));
+  return texts;
+}
+
+/** For an entry opened from a file: its text as it is now and as it was opened. Nothing for a new entry. */
+async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string): Promise<Record<string, string>> {
+  const opened = entry.data[SOURCE_KEY];
+  if (entry.slug === undefined || typeof opened !== "string") return {};
   const { file } = entryFile(entry.collection, entry.slug);
-  const now = await currentText(ctx, entry, file);
+  const now = await ctx.store.read(file, branch);
   if (now === null) {
     throw new Error(
       `Not saved: ${file} was deleted after you opened it. Your edits are still in the form: copy what you need, then create the entry again.`,
     );
   }
-  const texts = { [SOURCE_KEY]: now, [BASE_KEY]: opened };
-  const prepared = prepareSave({ ...entry.data, ...texts }, ctx.schemas);
-  if (prepared.conflicts) {
-    const fields = prepared.conflicts.join(", ");
-    throw new Error(
-      `Not saved: ${file} changed after you opened it, and ${prepared.conflicts.length === 1 ? "a field" : "fields"} ` +
-        `you changed changed there too (${fields}). Your edits are still in the form: copy them, reload the page ` +
-        `to see the other change, and make yours again.`,
-    );
-  }
-  const errors = [
-    ...(await contentErrors(ctx, entry, prepared.fields)),
-    ...(await newImageErrors(ctx, entry, prepared.fields, target.file, target.schema)),
-  ];
-  if (errors.length > 0) throw new Error(describeErrors(errors));
-  return texts;
+  return { [SOURCE_KEY]: now, [BASE_KEY]: opened };
 }
 
 /** Before a draft is published: the content check on the published branch as it will be with this draft merged. */

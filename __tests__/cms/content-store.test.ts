@@ -1,0 +1,136 @@
+/**
+ * The editor's view of its backend as it is now: the real decap-server (file mode, and git mode with a draft branch)
+ * answering the store's reads, and GitHub's contents API asked with the editor's token and never from cache.
+ * @jest-environment node
+ */
+import { execFileSync, spawn, type ChildProcess } from "child_process";
+import fs from "fs";
+import net from "net";
+import os from "os";
+import path from "path";
+import { githubStore, proxyStore, readServices, SERVICES_FOLDER } from "../../src/cms/content-store";
+import { DATA_DIR } from "../helpers/content.cjs";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+async function startProxy(mode: "fs" | "git"): Promise<{ url: string; repo: string; stop(): Promise<void> }> {
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), "store-"));
+  fs.cpSync(DATA_DIR, path.join(repo, "data"), { recursive: true });
+  if (mode === "git") {
+    const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args]);
+    git("init", "-q", "-b", "main");
+    git("add", "-A");
+    git("-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-q", "-m", "Content");
+    git("branch", "cms/services/other");
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      BIND_HOST: "127.0.0.1",
+      MODE: mode,
+      GIT_REPO_DIRECTORY: repo,
+      LOG_LEVEL: "error",
+    },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}/api/v1`;
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if (
+        (
+          await fetch(url, {
+            method: "POST",
+            body: '{"action":"info"}',
+            headers: { "Content-Type": "application/json" },
+          })
+        ).ok
+      )
+        break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    repo,
+    async stop() {
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+      fs.rmSync(repo, { recursive: true, force: true });
+    },
+  };
+}
+
+const serviceFiles = fs.readdirSync(path.join(DATA_DIR, "services")).filter((f) => /\.ya?ml$/.test(f));
+
+test.each(["fs", "git"] as const)(
+  "decap-server in %s mode: files, services, images and drafts as they are",
+  async (mode) => {
+    const proxy = await startProxy(mode);
+    try {
+      const store = proxyStore(proxy.url);
+      const firm = fs.readFileSync(path.join(DATA_DIR, "firm.yaml"), "utf8");
+      expect(await store.read("data/firm.yaml", "main")).toBe(firm);
+      expect(await store.read("data/no-such.yaml", "main")).toBeNull();
+      // A change on disk is what the next read sees.
+      fs.appendFileSync(path.join(proxy.repo, "data/firm.yaml"), "# edited\n");
+      expect(await store.read("data/firm.yaml", "main")).toBe(`${firm}# edited\n`);
+
+      const services = await readServices(store, "main");
+      expect(services.map((s) => s.path).sort()).toEqual(serviceFiles.map((f) => `${SERVICES_FOLDER}/${f}`).sort());
+      expect(services.every((s) => typeof s.data.slug === "string")).toBe(true);
+
+      const badge = fs.readFileSync(path.join(DATA_DIR, "images", "cva-badge.png"));
+      expect(Buffer.from((await store.readBytes("data/images/cva-badge.png", "main"))!).equals(badge)).toBe(true);
+
+      expect(await store.hasDraft("cms/services/other", "main")).toBe(mode === "git");
+      expect(await store.hasDraft("cms/services/business-valuation", "main")).toBe(false);
+    } finally {
+      await proxy.stop();
+    }
+  },
+);
+
+test("GitHub: the contents API on the branch, with the editor's token, never from cache; a missing file is null", async () => {
+  const asked: { url: string; init?: RequestInit }[] = [];
+  const fake = (async (url: string, init?: RequestInit) => {
+    asked.push({ url, init });
+    if (url.includes("/contents/data/services?")) {
+      return Response.json([
+        { type: "file", path: "data/services/a.yaml" },
+        { type: "dir", path: "data/services/x" },
+        { type: "file", path: "data/services/README.md" },
+      ]);
+    }
+    if (url.includes("/contents/data/services/a.yaml?")) return new Response("slug: a\n");
+    const prefix = /\/git\/matching-refs\/(.*)$/.exec(url)?.[1];
+    if (prefix) {
+      // GitHub answers every ref that starts with the name, and an empty list for none.
+      const refs = ["refs/heads/cms/services/a-2", "refs/heads/cms/services/a", "refs/heads/main"];
+      return Response.json(refs.filter((ref) => ref.startsWith(`refs/${prefix}`)).map((ref) => ({ ref })));
+    }
+    return new Response('{"message":"Not Found"}', { status: 404 });
+  }) as typeof fetch;
+  const store = githubStore("https://api.example", "o/r", () => "tok", fake);
+
+  expect(await store.list("data/services", "cms/services/a")).toEqual([
+    { path: "data/services/a.yaml", text: "slug: a\n" },
+  ]);
+  expect(await store.read("data/missing.yaml", "main")).toBeNull();
+  expect(await store.hasDraft("cms/services/a", "main")).toBe(true);
+  expect(await store.hasDraft("cms/services/b", "main")).toBe(false);
+  expect(asked[0].url).toBe("https://api.example/repos/o/r/contents/data/services?ref=cms%2Fservices%2Fa");
+  for (const { init } of asked) {
+    expect((init?.headers as Record<string, string>).Authorization).toBe("token tok");
+    expect(init?.cache).toBe("no-store");
+  }
+});
