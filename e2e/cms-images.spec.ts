@@ -11,8 +11,7 @@ import sharp from "sharp";
 import { parse } from "yaml";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { openEditor, startLocalProxy, type LocalProxy } from "./local-proxy";
-import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-proxy";
 import { IMAGE_MAX_BYTES } from "../src/content/images";
 import { loadSchemas } from "../src/content/load";
 import { resolveSchema } from "../src/content/model";
@@ -27,29 +26,16 @@ const imageField = (group: "founder" | "credential", key: string) => {
 };
 const portrait = imageField("founder", "portrait");
 const badge = imageField("credential", "badge");
-const SAVED = /entry (saved|published)|changes saved/i;
-const checkRefusal = [/^Error: Not saved: /, /^pageerror: Object$/];
-
-let proxy: LocalProxy;
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
-test.beforeEach(async ({ page, guard }) => {
-  proxy = await startLocalProxy("fs");
-  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
-  await proxy.route(page.context());
-});
-
-test.afterEach(async ({ page }) => {
-  await page.close();
-  await proxy.stop();
-});
+const proxy = proxyForEachTest("fs");
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 60, g: 80, b: 100 } } })
     .jpeg()
     .toBuffer();
-const images = () => fs.readdirSync(path.join(proxy.repo, "data", "images")).sort();
+const images = () => fs.readdirSync(path.join(proxy().repo, "data", "images")).sort();
 
 /** Picks a new image for the field titled `title`: the media library, Upload, then Choose selected. */
 /** The media library of the image field titled `title` (its "Choose different image" button, under its label). */
@@ -78,7 +64,7 @@ for (const width of [1280, 375]) {
     test.use({ viewport: { width, height: 800 }, isMobile: width < 768, hasTouch: width < 768 });
 
     test("a new portrait lands in data/images under a safe name, and the firm file points to it", async ({ page }) => {
-      const before = proxy.read("data/firm.yaml");
+      const before = proxy().read("data/firm.yaml");
       const buffer = await photo(portrait.size.width * 3, portrait.size.height * 3);
       await openEditor(page, "collections/pages/entries/firm");
       await upload(page, portrait.title, { name: "My Portrait 2.JPG", mimeType: "image/jpeg", buffer });
@@ -86,21 +72,21 @@ for (const width of [1280, 375]) {
       await expect(page.getByText(SAVED).first()).toBeVisible();
 
       await expect.poll(() => images()).toContain("my-portrait-2.jpg");
-      expect(fs.readFileSync(path.join(proxy.repo, "data/images/my-portrait-2.jpg")).equals(buffer)).toBe(true);
-      const firm = proxy.read("data/firm.yaml");
+      expect(fs.readFileSync(path.join(proxy().repo, "data/images/my-portrait-2.jpg")).equals(buffer)).toBe(true);
+      const firm = proxy().read("data/firm.yaml");
       // The path, relative to the firm file, is the uploaded file's; one line of the file changed.
       expect(path.join("data", parse(firm).founder.portrait)).toBe(path.join("data", "images", "my-portrait-2.jpg"));
       const changed = firm.split("\n").filter((line) => !before.split("\n").includes(line));
       expect(changed).toEqual([expect.stringMatching(/^\s+portrait: (\.\/)?images\/my-portrait-2\.jpg$/)]);
-      expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
+      expect(validateContentDirectory(path.join(proxy().repo, "data"), proxy().repo).errors).toEqual([]);
     });
 
     test("an image smaller than the page shows it, or not an image, is refused before anything is written", async ({
       page,
       guard,
     }) => {
-      guard.allowed.push(...checkRefusal);
-      const before = proxy.read("data/firm.yaml");
+      guard.allowed.push(...CHECK_REFUSAL);
+      const before = proxy().read("data/firm.yaml");
       const had = images();
       await openEditor(page, "collections/pages/entries/firm");
       const small = { width: portrait.size.width / 2, height: portrait.size.height / 2 };
@@ -124,7 +110,7 @@ for (const width of [1280, 375]) {
           ),
         ),
       ).toBeVisible();
-      expect(proxy.read("data/firm.yaml")).toBe(before);
+      expect(proxy().read("data/firm.yaml")).toBe(before);
       expect(images()).toEqual(had);
     });
 

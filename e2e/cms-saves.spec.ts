@@ -7,8 +7,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
-import { openEditor, startLocalProxy, type LocalProxy } from "./local-proxy";
-import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-proxy";
 import { loadSchemas } from "../src/content/load";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/validate";
@@ -18,26 +17,10 @@ const root = path.resolve(__dirname, "..");
 const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];
 const label = (key: string) => serviceSchema.properties![key].title!;
 const field = (page: Page, key: string) => page.getByLabel(label(key), { exact: true });
-/** Decap's notice after a save. */
-const SAVED = /entry (saved|published)|changes saved/i;
-/** A save the pre-save check refuses: Decap logs the check's error and rejects the save's promise, uncaught. */
-const checkRefusal = [/^Error: Not saved: /, /^pageerror: Object$/];
-
-let proxy: LocalProxy;
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
-test.beforeEach(async ({ page, guard }) => {
-  proxy = await startLocalProxy("fs");
-  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
-  await proxy.route(page.context());
-});
-
-test.afterEach(async ({ page }) => {
-  // The editor goes first: it keeps asking the proxy, which is gone next.
-  await page.close();
-  await proxy.stop();
-});
+const proxy = proxyForEachTest("fs");
 
 async function save(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -51,7 +34,7 @@ async function secondEditor(browser: Browser, page: Page): Promise<Page> {
     isMobile: page.viewportSize()!.width < 768,
     hasTouch: page.viewportSize()!.width < 768,
   });
-  await proxy.route(context);
+  await proxy().route(context);
   return context.newPage();
 }
 
@@ -75,7 +58,7 @@ for (const width of [1280, 375]) {
       await field(page, "title").fill(title);
       await save(page);
       await expect(page.getByText(SAVED).first()).toBeVisible();
-      await expect.poll(() => parse(proxy.read(file)).title).toBe(title);
+      await expect.poll(() => parse(proxy().read(file)).title).toBe(title);
 
       // The second editor's form still holds the old title; they change the lead only.
       await expect(field(other, "title")).toHaveValue(service.title);
@@ -83,10 +66,10 @@ for (const width of [1280, 375]) {
       await field(other, "lead").fill(lead);
       await save(other);
       await expect(other.getByText(SAVED).first()).toBeVisible();
-      await expect.poll(() => parse(proxy.read(file)).lead).toBe(lead);
-      expect(parse(proxy.read(file)).title).toBe(title);
-      expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
-      await proxy.close(other.context());
+      await expect.poll(() => parse(proxy().read(file)).lead).toBe(lead);
+      expect(parse(proxy().read(file)).title).toBe(title);
+      expect(validateContentDirectory(path.join(proxy().repo, "data"), proxy().repo).errors).toEqual([]);
+      await proxy().close(other.context());
     });
 
     test("two editors change the same field: the second save is refused, naming the file, and keeps the edit", async ({
@@ -106,8 +89,8 @@ for (const width of [1280, 375]) {
       const first = `${service.title}: first editor`;
       await field(page, "title").fill(first);
       await save(page);
-      await expect.poll(() => parse(proxy.read(file)).title).toBe(first);
-      const saved = proxy.read(file);
+      await expect.poll(() => parse(proxy().read(file)).title).toBe(first);
+      const saved = proxy().read(file);
 
       const second = `${service.title}: second editor`;
       await field(other, "title").fill(second);
@@ -116,16 +99,16 @@ for (const width of [1280, 375]) {
         other.getByText(new RegExp(`Not saved: ${file} changed after you opened it.*\\(title\\)`)),
       ).toBeVisible();
       await expect(field(other, "title")).toHaveValue(second);
-      expect(proxy.read(file)).toBe(saved);
-      guard.allowed.push(...checkRefusal);
-      await proxy.close(other.context());
+      expect(proxy().read(file)).toBe(saved);
+      guard.allowed.push(...CHECK_REFUSAL);
+      await proxy().close(other.context());
     });
 
     test("a duplicate order is refused before save, with the preview hidden or shown", async ({ page, guard }) => {
-      guard.allowed.push(...checkRefusal);
+      guard.allowed.push(...CHECK_REFUSAL);
       const [first, last] = [services()[0], services()[services().length - 1]];
       const file = `data/services/${last.slug}.yaml`;
-      const before = proxy.read(file);
+      const before = proxy().read(file);
       await openEditor(page, `collections/services/entries/${last.slug}`);
       await expect(field(page, "order")).toHaveValue(String(last.order));
       // On a phone the entry opens on its fields: no preview has loaded the other services.
@@ -136,26 +119,26 @@ for (const width of [1280, 375]) {
       await expect(
         page.getByText(new RegExp(`Not saved: .*order ${first.order} is already used by data/services/${first.slug}`)),
       ).toBeVisible();
-      expect(proxy.read(file)).toBe(before);
+      expect(proxy().read(file)).toBe(before);
     });
 
     test("a service another editor created after the form opened is checked against too", async ({ page, guard }) => {
-      guard.allowed.push(...checkRefusal);
+      guard.allowed.push(...CHECK_REFUSAL);
       const service = services()[0];
       const file = `data/services/${service.slug}.yaml`;
-      const before = proxy.read(file);
+      const before = proxy().read(file);
       await openEditor(page, `collections/services/entries/${service.slug}`);
       await expect(field(page, "title")).toHaveValue(service.title);
       // Meanwhile another editor adds a service, with a menu label and an order of its own.
-      const added = fixtureService(root, path.join(proxy.repo, "data"));
-      proxy.write(`data/${added.file}`, added.yaml);
+      const added = fixtureService(root, path.join(proxy().repo, "data"));
+      proxy().write(`data/${added.file}`, added.yaml);
 
       await field(page, "navLabel").fill(added.navLabel);
       await save(page);
       await expect(
         page.getByText(new RegExp(`Not saved: .*navLabel .* is already used by data/${added.file}`)),
       ).toBeVisible();
-      expect(proxy.read(file)).toBe(before);
+      expect(proxy().read(file)).toBe(before);
     });
   });
 }

@@ -11,8 +11,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import type { Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
-import { openEditor, startLocalProxy, type LocalProxy } from "./local-proxy";
-import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { openEditor, proxyForEachTest } from "./local-proxy";
 import { ADMIN_URL } from "../plugins/editor/admin";
 import { draftBranch } from "../src/cms/save-check";
 import { loadSchemas } from "../src/content/load";
@@ -24,9 +23,9 @@ const root = path.resolve(__dirname, "..");
 const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];
 const field = (page: Page, key: string) => page.getByLabel(serviceSchema.properties![key].title!, { exact: true });
 
-let proxy: LocalProxy;
+const proxy = proxyForEachTest("git");
 /** The file on the published branch (main), from git's objects, whatever branch the proxy has checked out. */
-const published = (file: string) => proxy.git("show", `main:${file}`);
+const published = (file: string) => proxy().git("show", `main:${file}`);
 /**
  * The content check on the published branch, read from git's objects into a folder of its own: the proxy checks
  * branches out in its working tree as it works, and git in the same tree at the same time would clash with it.
@@ -34,30 +33,21 @@ const published = (file: string) => proxy.git("show", `main:${file}`);
 function publishedContentErrors() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "published-"));
   try {
-    execFileSync("sh", ["-c", `git -C "${proxy.repo}" archive main data | tar -x -C "${dir}"`]);
+    execFileSync("sh", ["-c", `git -C "${proxy().repo}" archive main data | tar -x -C "${dir}"`]);
     return validateContentDirectory(path.join(dir, "data"), dir).errors;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
-const branches = () => proxy.git("branch", "--format=%(refname:short)").split("\n").filter(Boolean);
+const branches = () => proxy().git("branch", "--format=%(refname:short)").split("\n").filter(Boolean);
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeEach(async ({ page, guard }) => {
-  proxy = await startLocalProxy("git");
-  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
   // Decap asks the proxy for an entry's draft when it opens the entry; with none yet, the proxy answers 404.
   guard.allowed.push(/^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/);
-  await proxy.route(page.context());
   // Decap asks before it publishes (window.confirm): the editor says yes.
   page.on("dialog", (dialog) => void dialog.accept());
-});
-
-test.afterEach(async ({ page }) => {
-  // The editor goes first: it keeps asking the proxy, which is gone next.
-  await page.close();
-  await proxy.stop();
 });
 
 /** Saves the open entry as a draft (Decap's Save in the workflow). */
@@ -101,7 +91,7 @@ for (const width of [1280, 375]) {
       // The draft is on its own branch; the published file is as it was.
       const branch = draftBranch("services", service.slug);
       expect(branches()).toContain(branch);
-      expect(parse(proxy.git("show", `${branch}:${file}`)).title).toBe(title);
+      expect(parse(proxy().git("show", `${branch}:${file}`)).title).toBe(title);
       expect(published(file)).toBe(before);
 
       await setStatus(page, "In review");
@@ -141,7 +131,7 @@ for (const width of [1280, 375]) {
         isMobile: width < 768,
         hasTouch: width < 768,
       });
-      await proxy.route(other);
+      await proxy().route(other);
       const second = await other.newPage();
       await openEditor(page, `collections/services/entries/${service.slug}`);
       await openEditor(second, `collections/services/entries/${service.slug}`);
@@ -155,10 +145,10 @@ for (const width of [1280, 375]) {
       await field(second, "lead").fill(lead);
       await saveDraft(second);
 
-      const draft = parse(proxy.git("show", `${draftBranch("services", service.slug)}:${file}`));
+      const draft = parse(proxy().git("show", `${draftBranch("services", service.slug)}:${file}`));
       expect([draft.title, draft.lead]).toEqual([title, lead]);
       expect(published(file)).toBe(before);
-      await proxy.close(other);
+      await proxy().close(other);
     });
 
     test("two drafts that pass alone but clash together: the second is refused at Publish and stays a draft", async ({

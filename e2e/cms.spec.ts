@@ -3,14 +3,12 @@
  * temporary copy of the repository's content: an editor logs in locally, edits, previews and saves, and the files on
  * disk are what the content check accepts, changed only where the editor changed them; on a desktop and on a phone.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import type { FrameLocator, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
+import { CHECK_REFUSAL, openEditor, SAVED, startLocalProxy, type LocalProxy } from "./local-proxy";
 import { validateContentDirectory } from "../src/content/validate";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/editor/admin";
@@ -25,34 +23,8 @@ const serviceSchema = schemas[SERVICE_SCHEMA];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const label = (key: string) => serviceSchema.properties![key].title!;
 
-let repo: string;
-let proxy: ChildProcess;
+let proxy: LocalProxy;
 const original: Record<string, string> = {};
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer().once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
-
-async function waitForProxy(): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${LOCAL_PROXY_PORT}/api/v1`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ action: "info" }),
-      });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("decap-server did not start");
-}
 
 // One decap-server for the file: its tests run in order, in one worker. Each opens the editor, which parses Decap's
 // 5 MB bundle, edits, saves through decap-server and reads the file back: on a busy two-core machine that took more
@@ -60,34 +32,15 @@ async function waitForProxy(): Promise<void> {
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 test.beforeAll(async () => {
-  if (!(await portIsFree(LOCAL_PROXY_PORT))) {
-    throw new Error(
-      `Port ${LOCAL_PROXY_PORT} is taken (is \`npm run cms\` running?): the editor's tests start their own decap-server there.`,
-    );
-  }
-  repo = fs.mkdtempSync(path.join(os.tmpdir(), "cms-repo-"));
-  fs.cpSync(path.join(root, "data"), path.join(repo, "data"), { recursive: true });
+  // On the port the editor looks for (no routing): the editor as `npm run cms` runs it.
+  proxy = await startLocalProxy("fs", LOCAL_PROXY_PORT);
   for (const file of ["data/firm.yaml", ...services().map((s) => `data/services/${s.slug}.yaml`)]) {
-    original[file] = fs.readFileSync(path.join(repo, file), "utf8");
+    original[file] = proxy.read(file);
   }
-  proxy = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(LOCAL_PROXY_PORT),
-      BIND_HOST: "127.0.0.1",
-      MODE: "fs",
-      GIT_REPO_DIRECTORY: repo,
-      LOG_LEVEL: "warn",
-    },
-    stdio: "inherit",
-  });
-  await waitForProxy();
 });
 
 test.afterAll(async () => {
-  proxy?.kill("SIGTERM");
-  if (repo) fs.rmSync(repo, { recursive: true, force: true });
+  await proxy?.stop();
 });
 
 test.beforeEach(async ({ guard }) => {
@@ -95,18 +48,12 @@ test.beforeEach(async ({ guard }) => {
   guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
 });
 
-const read = (file: string) => fs.readFileSync(path.join(repo, file), "utf8");
+const read = (file: string) => proxy.read(file);
 
 function changedLines(before: string, after: string): { before: string[]; after: string[] } {
   const a = before.split("\n");
   const b = after.split("\n");
   return { before: a.filter((line) => !b.includes(line)), after: b.filter((line) => !a.includes(line)) };
-}
-
-async function openEditor(page: Page, hash: string): Promise<void> {
-  await page.goto(ADMIN_URL);
-  await page.getByRole("button", { name: /login/i }).click();
-  await page.goto(`${ADMIN_URL}#/${hash}`);
 }
 
 const field = (page: Page, name: string) => page.getByLabel(name, { exact: true });
@@ -116,14 +63,7 @@ const field = (page: Page, name: string) => page.getByLabel(name, { exact: true 
  * reports as an uncaught "undefined": the refusal the test asks for, not a fault.
  */
 const refusal = /^pageerror: undefined$/;
-/**
- * A save the pre-save check refuses: Decap logs the check's error (our message) and rejects the save's promise with
- * its notification object, uncaught.
- */
-const checkRefusal = [/^Error: Not saved: /, /^pageerror: Object$/];
 const preview = (page: Page): FrameLocator => page.frameLocator("iframe");
-/** Decap's notice after a save ("Entry saved"), or its status in the toolbar. */
-const SAVED = /entry (saved|published)|changes saved/i;
 
 async function publish(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -165,7 +105,7 @@ test("an editor changes a service's title: the preview shows the draft in the si
   expect(before).toEqual([`title: ${service.title}`]);
   expect(after.length).toBe(1);
   expect(parse(after[0])).toEqual({ title: newTitle });
-  expect(validateContentDirectory(path.join(repo, "data"), repo).errors).toEqual([]);
+  expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
 });
 
 test("a required field left empty is refused at the field, and nothing is written", async ({ page, guard }) => {
@@ -196,7 +136,7 @@ test("a phone number that cannot be dialled is refused, naming the field, and no
   page,
   guard,
 }) => {
-  guard.allowed.push(...checkRefusal);
+  guard.allowed.push(...CHECK_REFUSAL);
   const before = read("data/firm.yaml");
   const phone = schemas["firm.schema.json"].properties!.phone.properties!.display;
   await openEditor(page, "collections/pages/entries/firm");
@@ -212,7 +152,7 @@ test("a rule only the content check knows (a description over its length) is ref
   page,
   guard,
 }) => {
-  guard.allowed.push(...checkRefusal);
+  guard.allowed.push(...CHECK_REFUSAL);
   const service = services()[0];
   const file = `data/services/${service.slug}.yaml`;
   const before = read(file);
@@ -276,7 +216,7 @@ test("a new service created in the editor is a new, valid file, shown in the pre
   await expect(preview(page).getByText(draft.covers.items[0].text)).toBeVisible();
 
   await publish(page);
-  await expect.poll(() => fs.existsSync(path.join(repo, file)), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => fs.existsSync(path.join(proxy.repo, file)), { timeout: 10_000 }).toBe(true);
   const text = read(file);
   expect(text.split("\n").slice(0, 2)).toEqual([
     `# yaml-language-server: $schema=../schema/${SERVICE_SCHEMA}`,
@@ -284,7 +224,7 @@ test("a new service created in the editor is a new, valid file, shown in the pre
   ]);
   expect(parse(text)).toEqual(draft);
   expect(Object.keys(parse(text) as object)).toEqual(Object.keys(serviceSchema.properties!));
-  expect(validateContentDirectory(path.join(repo, "data"), repo).errors).toEqual([]);
+  expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
 });
 
 test("nothing an editor types reaches the preview as markup: it shows as text", async ({ page }) => {
@@ -393,6 +333,6 @@ test.describe("on a phone (375 px, touch)", () => {
     expect(removed).toEqual([`title: ${service.title}`]);
     expect(added.length).toBe(1);
     expect(parse(added[0])).toEqual({ title: newTitle });
-    expect(validateContentDirectory(path.join(repo, "data"), repo).errors).toEqual([]);
+    expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/editor/admin";
 import { DECAP_USER_KEY } from "../src/cms/content-store";
@@ -59,7 +60,20 @@ async function waitFor(url: string): Promise<void> {
   throw new Error("decap-server did not start");
 }
 
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer().once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+/** Starts decap-server on a copy of data/: on `port`, or on a free port of its own. */
 export async function startLocalProxy(mode: "fs" | "git", port?: number): Promise<LocalProxy> {
+  if (port !== undefined && !(await portIsFree(port))) {
+    throw new Error(
+      `Port ${port} is taken (is \`npm run cms\` running?): the editor's tests start their own decap-server there.`,
+    );
+  }
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), `cms-${mode}-`));
   fs.cpSync(path.join(root, "data"), path.join(repo, "data"), { recursive: true });
   const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" });
@@ -127,4 +141,27 @@ export async function openEditor(page: Page, hash: string): Promise<void> {
   // Logged in, Decap shows its first collection; going elsewhere before that, it would take the editor back there.
   await page.waitForURL(/#\/collections\//);
   await page.goto(`${ADMIN_URL}#/${hash}`);
+}
+
+/** Decap's notice after a save. */
+export const SAVED = /entry (saved|published)|changes saved/i;
+/** A save the pre-save check refuses: Decap logs the check's error and rejects the save's promise, uncaught. */
+export const CHECK_REFUSAL = [/^Error: Not saved: /, /^pageerror: Object$/];
+
+/**
+ * Gives each test of the calling spec file a proxy of its own, on a fresh copy of data/, with the test's page routed
+ * to it; the page closes before the proxy stops (the editor keeps asking it). Returns the current test's proxy.
+ */
+export function proxyForEachTest(mode: "fs" | "git"): () => LocalProxy {
+  let proxy: LocalProxy;
+  test.beforeEach(async ({ page, guard }) => {
+    proxy = await startLocalProxy(mode);
+    guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
+    await proxy.route(page.context());
+  });
+  test.afterEach(async ({ page }) => {
+    await page.close();
+    await proxy.stop();
+  });
+  return () => proxy;
 }
