@@ -69,7 +69,18 @@ function stop(signal) {
 }
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
+/** wrangler's own log, when it reported an error: printed before its folder goes, so a failed run can be read. */
+function printErrorLogs() {
+  const logs = path.join(state, "logs");
+  if (!fs.existsSync(logs)) return;
+  for (const name of fs.readdirSync(logs)) {
+    const text = fs.readFileSync(path.join(logs, name), "utf8");
+    if (/\bERROR\b|Error:/.test(text))
+      console.error(`wrangler's log (${name}), last lines:\n${text.split("\n").slice(-60).join("\n")}`);
+  }
+}
 child.on("exit", (code, signal) => {
+  printErrorLogs();
   fs.rmSync(state, { recursive: true, force: true });
   process.exit(code ?? (signal ? 0 : 1));
 });
