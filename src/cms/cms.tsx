@@ -41,7 +41,6 @@ CMS.registerPreviewStyle(new URL(__PREVIEW_STYLE__, script?.src ?? document.base
 // The editor's backend as the browser reaches it: the site's own GitHub login is at the origin the editor is opened at.
 const backend = backendAtOrigin(__CMS_CONFIG__.backend, window.location.origin);
 const store = storeFor(backend);
-if (!store) throw new Error(`The editor cannot read the files of its backend (${backend.name}).`);
 const branch = backend.branch;
 
 /** One content loader per preview pane (Decap's getCollection is the pane's own), so content loads once per pane. */
@@ -50,7 +49,7 @@ function loaderFor(getCollection: DecapPreviewProps["getCollection"]): () => Pro
   let loader = loaders.get(getCollection);
   if (!loader) {
     let loaded: Promise<SiteContent> | undefined;
-    loader = () => (loaded ??= readSiteContent(store!, branch));
+    loader = () => (loaded ??= readSiteContent(store, branch));
     loaders.set(getCollection, loader);
   }
   return loader;
@@ -107,7 +106,7 @@ function entryState(entry: SavedEntry): EntryState {
  */
 async function startEditor(): Promise<void> {
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
-  const context = { store: store!, branch, workflow, schemas, checker };
+  const context = { store, branch, workflow, schemas, checker };
   CMS.registerEventListener({
     name: "preSave",
     handler: async ({ entry }: { entry: SavedEntry }) => {

@@ -156,11 +156,11 @@ export function decapToken(): string | undefined {
 
 export const GITHUB_API = "https://api.github.com";
 
-/** The store for the editor's backend, or null for a backend it cannot read (gitlab, git-gateway). */
-export function storeFor(config: CmsBackend["config"]): ContentStore | null {
+/** The store for the editor's backend (backend.ts allows no other). */
+export function storeFor(config: CmsBackend["config"]): ContentStore {
   if (config.name === "proxy" && config.proxy_url) return proxyStore(config.proxy_url);
   if (config.name === "github" && config.repo) {
     return githubStore(config.api_root ?? GITHUB_API, config.repo, decapToken);
   }
-  return null;
+  throw new Error(`The editor cannot read the files of its backend (${config.name}).`);
 }
