@@ -13,7 +13,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
 import { openEditor, proxyForEachTest } from "./local-proxy";
 import { ADMIN_URL } from "../plugins/editor/admin";
-import { draftBranch } from "../src/cms/save-check";
+import { draftBranch } from "../src/cms/content-store";
 import { loadSchemas } from "../src/content/load";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/validate";

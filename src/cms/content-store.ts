@@ -25,6 +25,10 @@ export interface ContentStore {
   hasDraft(draft: string, base: string): Promise<boolean>;
 }
 
+/** Decap's branches for drafts: cms/<collection>/<slug> (decap-server and GitHub alike). */
+const DRAFT_PREFIX = "cms/";
+export const draftBranch = (collection: string, slug: string) => `${DRAFT_PREFIX}${collection}/${slug}`;
+
 export const SERVICES_FOLDER = `${CONTENT_FOLDER}/${SERVICES_DIRECTORY}`;
 
 /** Every service file on `branch`, by path, with its fields. */
@@ -87,7 +91,7 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
       const info = (await call("the drafts", "info", {})) as { publish_modes?: string[] };
       if (!info.publish_modes?.includes("editorial_workflow")) return false;
       const keys = (await call("the drafts", "unpublishedEntries", { branch: base })) as string[];
-      return keys.some((key) => `cms/${key}` === draft);
+      return keys.some((key) => `${DRAFT_PREFIX}${key}` === draft);
     },
   };
 }

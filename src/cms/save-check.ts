@@ -10,7 +10,7 @@
 import { IMAGE_PATH, localFileFields, readablePath, type ContentError } from "../content/rules";
 import { imageProblems } from "../content/images";
 import { SERVICES_COLLECTION } from "./config";
-import { readServices, type ContentStore } from "./content-store";
+import { draftBranch, readServices, type ContentStore } from "./content-store";
 import { BASE_KEY, describeErrors, entryFile, SOURCE_KEY, type EntryChecker } from "./entry";
 import { parseData, prepareSave } from "./yaml-format";
 import type { Schemas } from "../content/model";
@@ -36,9 +36,6 @@ export interface EntryState {
   /** Files picked in the media library and not in the backend yet (drafts), by repository path: their bytes. */
   pendingMedia?: Record<string, () => Promise<Uint8Array>>;
 }
-
-/** Decap's branch for an entry's draft: cms/<collection>/<slug> (the proxy and GitHub alike). */
-export const draftBranch = (collection: string, slug: string) => `cms/${collection}/${slug}`;
 
 /** The slug the entry will be saved under: a service's slug field, or a page file's name. */
 function targetSlug(entry: EntryState): string {
