@@ -55,4 +55,16 @@ describe("footer", () => {
       expect(rel).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
     }
   });
+
+  test.each(["javascript:alert(document.domain)", "data:text/html,<script>alert(1)</script>", "http://plain.example"])(
+    "a link to %j, as typed in the editor before its check, shows its label as text and is no link",
+    (url) => {
+      const first = footer.links[0];
+      render(<Footer {...props} links={[{ ...first, url }, ...footer.links.slice(1)]} />);
+      const list = screen.getByRole("list", { name: footer.linksLabel });
+      expect(within(list).getByText(first.label).closest("a")).toBeNull();
+      expect(within(list).getAllByRole("link")).toHaveLength(footer.links.length - 1);
+      expect(list.innerHTML).not.toContain(url.slice(0, 10));
+    },
+  );
 });

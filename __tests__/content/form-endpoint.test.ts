@@ -65,6 +65,9 @@ describe("checkFormEndpoint", () => {
     ["a malformed value", "https//x", /not a valid URL/],
     ["another scheme", "ftp://files.example.com/f", /ftp, not https/],
     ["credentials", "https://user:secret@forms.example.com/f", /user name or password/],
+    // Its origin would go into every page's policy as `form-action https://formspree.io;sandbox`.
+    ["a directive in the host", "https://formspree.io;sandbox/f/abcd1234", /host "formspree.io;sandbox"/],
+    ["a wildcard host", "https://*.com/f/x", /host "\*\.com"/],
   ])("refuses %s: %j, naming the source and the value", (_kind, value, problem) => {
     const message = checkFormEndpoint({ value, source });
     expect(message).not.toBeNull();

@@ -176,6 +176,37 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
     },
   ],
   [
+    "form endpoint whose host would add a directive to every page's policy",
+    (c) => setField(c, "data/contact.yaml", ["form", "endpoint"], "https://formspree.io;sandbox/f/abcd1234"),
+    {
+      file: "data/contact.yaml",
+      path: "form.endpoint",
+      message: /https:\/\/ URL on a plain host name.*"formspree\.io;sandbox"/,
+      line: (c) => c.lineOf("data/contact.yaml", /^ {2}endpoint:/),
+    },
+  ],
+  [
+    "a YAML directive, which the site's YAML reader would read another way",
+    (c) => c.write("data/home.yaml", `%YAML 1.1\n---\n${c.read("data/home.yaml")}`),
+    {
+      file: "data/home.yaml",
+      path: "",
+      message: /starts with the YAML directive "%YAML 1\.1".*remove/,
+      line: () => 1,
+    },
+  ],
+  [
+    "a %TAG directive after a comment",
+    (c) =>
+      c.write("data/about.yaml", `# About page\n%TAG !e! tag:example.com,2026:\n---\n${c.read("data/about.yaml")}`),
+    {
+      file: "data/about.yaml",
+      path: "",
+      message: /YAML directive "%TAG !e! tag:example\.com,2026:"/,
+      line: () => 2,
+    },
+  ],
+  [
     "malformed YAML: bad indentation",
     (c) => c.edit("data/home.yaml", /^ {2}cta: /m, "   cta: "),
     {

@@ -180,3 +180,16 @@ test("appends one rule per page to _headers (replacing an earlier build's) and w
   );
   fs.rmSync(dir, { recursive: true });
 });
+
+test("refuses to write a header that would change a policy, naming the path and the header", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-"));
+  fs.writeFileSync(path.join(dir, "index.html"), `<html><head><meta charSet="utf-8"/></head><body></body></html>`);
+  const write = (formEndpoint: string) => () =>
+    writeHostingFiles({ publicDir: dir, formEndpoint, siteUrl: "https://www.example.com" });
+  expect(write("https://formspree.io;sandbox/f/abcd1234")).toThrow(/for \/, .*"sandbox"/);
+  expect(write("https://*.com/f/x")).toThrow(/Content-Security-Policy/);
+  expect(fs.existsSync(path.join(dir, "_headers"))).toBe(false);
+  fs.writeFileSync(path.join(dir, "_headers"), "/*\n  X-Frame-Options: DENY; sandbox\n");
+  expect(write("https://formspree.io/f/abcd1234")).not.toThrow();
+  fs.rmSync(dir, { recursive: true });
+});

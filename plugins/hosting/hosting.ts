@@ -11,6 +11,7 @@ import fs from "fs";
 import path from "path";
 import { ADMIN_DIR, ADMIN_OPENER_POLICY, ADMIN_URL, adminContentSecurityPolicy } from "../editor/admin";
 import { listHtmlFiles } from "../static-first/gatsby-output";
+import { headerProblem } from "../../src/lib/header-grammar";
 import { FIXED_BUILD_SCRIPTS, inlineScriptHashes } from "./inline-scripts";
 
 export function contentSecurityPolicy({ scriptHashes, formOrigin }: { scriptHashes: string[]; formOrigin: string }) {
@@ -188,6 +189,19 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
+/**
+ * Stops the build, naming the path and the header, when a header it is about to write is not one the header's grammar
+ * allows (src/lib/header-grammar.ts): nothing from content or the environment rewrites a policy.
+ */
+export function checkHeaderRules(rules: HeaderRule[]): void {
+  for (const { pattern, headers } of rules) {
+    for (const [name, value] of headers) {
+      const problem = headerProblem(name, value);
+      if (problem) throw new Error(`Not writing _headers: for ${pattern}, ${problem}: ${name}: ${value}`);
+    }
+  }
+}
+
 /** Where the build writes the nginx translation of _headers, relative to the public directory. */
 export const NGINX_DIR = "_nginx";
 export const NGINX_HTTP_FILE = "headers-http.conf";
@@ -287,8 +301,10 @@ export function writeHostingFiles({
     if (withMeta !== html) fs.writeFileSync(file, withMeta);
   }
   const headers = `${kept.trimEnd()}\n\n${perPageHeaderRules(pages)}`;
+  const rules = parseHeadersFile(headers);
+  checkHeaderRules(rules);
   fs.writeFileSync(headersFile, headers);
-  const nginx = nginxHeaderConfig(parseHeadersFile(headers));
+  const nginx = nginxHeaderConfig(rules);
   fs.mkdirSync(path.join(publicDir, NGINX_DIR), { recursive: true });
   fs.writeFileSync(path.join(publicDir, NGINX_DIR, NGINX_HTTP_FILE), nginx.http);
   fs.writeFileSync(path.join(publicDir, NGINX_DIR, NGINX_SERVER_FILE), nginx.server);

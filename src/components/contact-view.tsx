@@ -1,4 +1,5 @@
 import React from "react";
+import { contentHref } from "../lib/content-link";
 import { mapUrl } from "../lib/map-link";
 import { ContactForm } from "./contact-form";
 import { PageHeader } from "./page-header";
@@ -14,6 +15,7 @@ export interface ContactViewProps {
 /** The contact page: the form, the phone number as a tel: link and the office address with a map link. */
 export function ContactView({ contact, firm, newTabNote }: ContactViewProps) {
   const { address, phone } = firm;
+  const phoneHref = contentHref(`tel:${phone.dial}`);
   return (
     <>
       <PageHeader heading={contact.heading} lead={contact.lead} />
@@ -28,9 +30,13 @@ export function ContactView({ contact, firm, newTabNote }: ContactViewProps) {
             <dl className={styles.list}>
               <dt>{contact.details.phoneLabel}</dt>
               <dd>
-                <a href={`tel:${phone.dial}`} className={styles.phone}>
-                  {phone.display}
-                </a>
+                {phoneHref === null ? (
+                  <span className={styles.phone}>{phone.display}</span>
+                ) : (
+                  <a href={phoneHref} className={styles.phone}>
+                    {phone.display}
+                  </a>
+                )}
                 <span className={styles.hours}>{contact.details.hours}</span>
               </dd>
               <dt>{contact.details.addressLabel}</dt>

@@ -1,5 +1,6 @@
 import React from "react";
 import { useCurrentYear } from "../hooks/use-current-year";
+import { contentHref } from "../lib/content-link";
 import { FOOTER_YEAR_ID, FOOTER_YEAR_SCRIPT } from "../lib/footer-year";
 import * as styles from "./footer.module.css";
 
@@ -13,7 +14,10 @@ export interface FooterProps {
   links: readonly { label: string; url: string }[];
 }
 
-/** © the visitor's current year and the firm's name, and the outbound links, which open in a new tab. */
+/**
+ * © the visitor's current year and the firm's name, and the outbound links, which open in a new tab (an address content
+ * may not link to shows as its label alone: content-link.ts).
+ */
 export function Footer({ firmName, tagline, buildYear, rights, linksLabel, newTabNote, links }: FooterProps) {
   const year = useCurrentYear(buildYear);
   return (
@@ -24,17 +28,24 @@ export function Footer({ firmName, tagline, buildYear, rights, linksLabel, newTa
           {tagline && <p className={styles.tagline}>{tagline}</p>}
         </div>
         <ul className={styles.links} aria-label={linksLabel}>
-          {links.map((link) => (
-            <li key={link.url}>
-              <a href={link.url} target="_blank" rel="noopener noreferrer" className={styles.link}>
-                {link.label}
-                <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
-                  <path d="M4.5 2.5h5v5M9.5 2.5l-7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
-                </svg>
-                <span className="visually-hidden"> {newTabNote}</span>
-              </a>
-            </li>
-          ))}
+          {links.map((link) => {
+            const href = contentHref(link.url);
+            return (
+              <li key={link.url}>
+                {href === null ? (
+                  <span className={styles.link}>{link.label}</span>
+                ) : (
+                  <a href={href} target="_blank" rel="noopener noreferrer" className={styles.link}>
+                    {link.label}
+                    <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
+                      <path d="M4.5 2.5h5v5M9.5 2.5l-7 7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                    </svg>
+                    <span className="visually-hidden"> {newTabNote}</span>
+                  </a>
+                )}
+              </li>
+            );
+          })}
         </ul>
         {/* The script below may already have put the visitor's year in: React keeps it, with no mismatch. */}
         <p className={styles.copyright}>

@@ -2,6 +2,8 @@
  * The contact form's endpoint: a value in data/contact.yaml (`form.endpoint`), overridable at build time by the
  * FORM_ENDPOINT environment variable, and checked when the site builds.
  */
+import { httpsHostProblem } from "../lib/header-grammar";
+
 export const FORM_ENDPOINT_ENV = "FORM_ENDPOINT";
 export const FORM_ENDPOINT_FILE = "data/contact.yaml";
 export const FORM_ENDPOINT_FIELD = "form.endpoint";
@@ -28,27 +30,14 @@ export function resolveFormEndpoint(
   };
 }
 
-/** Returns an error message naming the source and the value, or null when the endpoint is an absolute https URL. */
+/**
+ * Returns an error message naming the source and the value, or null when the endpoint is an absolute https URL on a
+ * plain host name: its origin becomes every page's `form-action` (src/lib/header-grammar.ts).
+ */
 export function checkFormEndpoint({ value, source }: ResolvedEndpoint): string | null {
-  const problem = endpointProblem(value);
+  const problem = value === "" ? "it is empty" : httpsHostProblem(value);
   if (!problem) return null;
-  return `The contact form endpoint from ${source} is ${JSON.stringify(value)}: ${problem}. It must be an absolute https:// URL, e.g. ${EXAMPLE_FORM_ENDPOINT}.`;
-}
-
-function endpointProblem(value: string): string | null {
-  if (value === "") return "it is empty";
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return value.startsWith("/") || value.startsWith(".") ? "it is a relative address" : "it is not a valid URL";
-  }
-  if (url.protocol !== "https:") return `it uses ${url.protocol.replace(":", "")}, not https`;
-  // "https:host/path" parses as a URL, but a browser on an https page resolves it as a relative path of the site.
-  if (!/^https:\/\//i.test(value)) return "it is missing the // after https:";
-  if (!url.hostname) return "it has no host";
-  if (url.username || url.password) return "it must not contain a user name or password";
-  return null;
+  return `The contact form endpoint from ${source} is ${JSON.stringify(value)}: ${problem}. It must be an absolute https:// URL on a plain host name, e.g. ${EXAMPLE_FORM_ENDPOINT}.`;
 }
 
 export function isExampleEndpoint(value: string): boolean {

@@ -5,6 +5,7 @@
  */
 import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
 import addFormats from "ajv-formats";
+import { httpsHostProblem } from "../lib/header-grammar";
 import { isMap, isScalar, type Document, type LineCounter } from "yaml";
 import { dialNumber } from "./phone";
 import { SERVICE_COUNT, choicesOf, resolveSchema, type JsonSchema, type Schemas } from "./model";
@@ -31,9 +32,14 @@ export interface ParsedFile {
 }
 
 /** An ajv instance holding every schema of data/schema/, by file name (e.g. service.schema.json). */
+/** The schema format of an https URL on a plain host name (data/schema/defs.schema.json httpsUrl). */
+export const HTTPS_URL_FORMAT = "https-url";
+
 export function createAjv(schemas: Record<string, AnySchemaObject>): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
   addFormats(ajv, ["uri"]);
+  // An https URL whose origin can go into a header as it is (header-grammar.ts): the form endpoint's.
+  ajv.addFormat(HTTPS_URL_FORMAT, { type: "string", validate: (value: string) => httpsHostProblem(value) === null });
   // Annotations only: localFile is checked after schema validation, where the file's directory is known.
   for (const keyword of SCHEMA_KEYWORDS) ajv.addKeyword({ ...keyword });
   for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, name);
@@ -118,8 +124,13 @@ function messageFor(error: ErrorObject): { extraSegment?: string; message: strin
       return {
         message: `${parent?.patternErrorMessage ?? `must match ${String(error.schema)}`}, found ${describe(error.data)}`,
       };
-    case "format":
-      return { message: `must be a valid absolute URL, found ${describe(error.data)}` };
+    case "format": {
+      const problem = error.schema === HTTPS_URL_FORMAT ? httpsHostProblem(String(error.data)) : null;
+      const expected = problem
+        ? `must be an absolute https:// URL on a plain host name (${problem})`
+        : "must be a valid absolute URL";
+      return { message: `${expected}, found ${describe(error.data)}` };
+    }
     case "minItems":
     case "maxItems": {
       const min = parent?.minItems as number | undefined;

@@ -46,8 +46,28 @@ export interface ValidationResult {
   content: ParsedContent;
 }
 
+/**
+ * The first YAML directive (`%YAML 1.1`, `%TAG …`) in a file, with its line. A directive is a line starting with `%`
+ * (no YAML content line can). The check's parser honours `%YAML 1.1` and the site's (js-yaml, through
+ * gatsby-transformer-yaml) does not, so a file with one could pass here with values the site reads otherwise.
+ */
+export function directiveLine(source: string): { line: number; text: string } | null {
+  const index = source.split(/\r?\n/).findIndex((line) => line.startsWith("%"));
+  return index < 0 ? null : { line: index + 1, text: source.split(/\r?\n/)[index].trim() };
+}
+
 function parseFile(absolute: string, file: string, errors: ContentError[]): ParsedFile | null {
   const source = fs.readFileSync(absolute, "utf8");
+  const directive = directiveLine(source);
+  if (directive) {
+    errors.push({
+      file,
+      path: "",
+      line: directive.line,
+      message: `starts with the YAML directive ${JSON.stringify(directive.text)}: remove it (and the --- after it). The site reads every file by one set of YAML rules, and a directive would make this check read the file by others`,
+    });
+    return null;
+  }
   const counter = new LineCounter();
   const doc = parseDocument(source, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length > 0) {
