@@ -2,7 +2,8 @@
 // ways: by scripts/serve.mjs (the whole suite, at two widths), and by the real host runtimes — Cloudflare's
 // (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf (scripts/nginx.mjs) —
 // for the hosting and route specs; and the fixture build (scripts/fixture-site.mjs) by scripts/serve.mjs for the
-// text-is-text spec. The run starts and stops all four servers. The "login" project's spec starts its own:
+// text-is-text spec; the editor's specs get the editor for local editing, which no build publishes, served over the
+// build (scripts/local-editor.ts). The run starts and stops all five servers. The "login" project's spec starts its own:
 // Cloudflare's runtime with the site's functions on the fixture build, and a stand-in for GitHub.
 import { defineConfig } from "@playwright/test";
 import chromium from "./scripts/chromium.json";
@@ -14,6 +15,10 @@ const CLOUDFLARE_URL = `http://127.0.0.1:${PORT + 1}`;
 // nginx serves HTTPS as deployed, with a self-signed certificate of the run's own, and sends plain HTTP there.
 const NGINX_URL = `https://127.0.0.1:${PORT + 2}`;
 export const NGINX_HTTP_URL = `http://127.0.0.1:${PORT + 6}`;
+// No published build has an editor for local editing: the editor's specs get it from scripts/local-editor.ts, served
+// over the build by our server.
+const LOCAL_EDITOR_URL = `http://127.0.0.1:${PORT + 7}`;
+const LOCAL_EDITOR_DIR = ".e2e-builds/local-editor";
 const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts", "editor-hosting.spec.ts"];
 // The editor at /admin/ (with its own decap-server): at 1280 px, and at 375 px (touch) in its phone tests.
 const EDITOR_SPECS = ["cms.spec.ts", "cms-saves.spec.ts", "cms-workflow.spec.ts", "cms-images.spec.ts"];
@@ -71,7 +76,11 @@ export default defineConfig({
       testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS],
       use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
     },
-    { name: "editor", testMatch: EDITOR_SPECS, use: { viewport: { width: 1280, height: 900 } } },
+    {
+      name: "editor",
+      testMatch: EDITOR_SPECS,
+      use: { baseURL: LOCAL_EDITOR_URL, viewport: { width: 1280, height: 900 } },
+    },
     {
       name: "cloudflare",
       testMatch: HOST_SPECS,
@@ -94,5 +103,9 @@ export default defineConfig({
     server("cloudflare.mjs", PORT + 1),
     server("nginx.mjs", PORT + 2, { HTTP_PORT: new URL(NGINX_HTTP_URL).port }, { scheme: "https" }),
     server("serve.mjs", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: LOGIN_BUILD_DIR }, { listening: true }),
+    {
+      ...server("serve.mjs", Number(new URL(LOCAL_EDITOR_URL).port), { OVERLAY_DIR: LOCAL_EDITOR_DIR }),
+      command: `node --import tsx scripts/local-editor.ts ${LOCAL_EDITOR_DIR} && node scripts/serve.mjs`,
+    },
   ],
 });

@@ -241,6 +241,18 @@ test("nothing an editor types reaches the preview as markup: it shows as text", 
   expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
 });
 
+test("a link the site may not make (javascript:) shows in the preview as its label, no link", async ({ page }) => {
+  await openEditor(page, "collections/pages/entries/firm");
+  const firstLink = field(page, "URL").first();
+  await expect(firstLink).toBeVisible();
+  const label = await field(page, "Label").first().inputValue();
+  await firstLink.fill("javascript:window.parent.__injected=1");
+  const footer = preview(page).getByRole("contentinfo");
+  await expect(footer.getByText(label, { exact: true })).toBeVisible();
+  expect(await footer.locator("a[href^='javascript:' i]").count()).toBe(0);
+  await expect(footer.getByRole("link", { name: new RegExp(`^${escapeRegExp(label)}\\b`) })).toHaveCount(0);
+});
+
 test("Decap still needs 'unsafe-eval' on /admin/: without it the editor stops at its configuration", async ({
   page,
   guard,

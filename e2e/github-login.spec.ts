@@ -56,6 +56,35 @@ test("/admin/ lets its own popup report back; visitor pages keep same-origin and
   }
 });
 
+test("/admin/ has its own policy, is revalidated, kept out of search results, and its files are cached by hash", async ({
+  request,
+}) => {
+  const response = await request.get(`${LOGIN_SITE_URL}${ADMIN_URL}`, { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'unsafe-eval'/);
+  expect(headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+  expect(headers["x-robots-tag"]).toBe("noindex");
+  expect(headers["cache-control"]).toMatch(/max-age=0/);
+  const html = await response.text();
+  expect(html).toMatch(/<meta name="robots" content="(none|noindex[^"]*)">/);
+  // Every file it loads has a content hash in its name (Decap's own bundle: in its folder's name, as the chunks it
+  // loads by name sit beside it), so the year-long cache rule is safe.
+  const scripts = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+  const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  expect(scripts.length).toBe(2);
+  expect(scripts[0]).toMatch(/^decap-cms-\d+\.\d+\.\d+\.[0-9a-f]{12}\/decap-cms\.js$/);
+  expect(styles.length).toBe(1);
+  for (const src of [...scripts, ...styles]) {
+    expect(src).toMatch(/(\.[0-9a-f]{12}\.(js|css)|\.[0-9a-f]{12}\/decap-cms\.js)$/);
+    // HEAD: the answer's status and headers, without 5 MB of Decap's bundle through `wrangler pages dev`, whose
+    // development asset server now and then stalls a response that large on a busy machine.
+    const asset = await request.head(`${LOGIN_SITE_URL}${ADMIN_URL}${src}`);
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  }
+});
+
 test("the login's pages are accessible (WCAG 2.2 AA), at 1280 and 375 px", async ({ page, guard }) => {
   // The browser's line for the page's own status (400: no login cookie).
   guard.allowed.push(/status of 400/);

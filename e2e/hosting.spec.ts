@@ -99,6 +99,46 @@ for (const route of PAGES) {
   });
 }
 
+test("every HTML file in public/ is served with a policy (header or meta), or not at all", async ({ request }) => {
+  const publicDir = path.join(__dirname, "..", "public");
+  const files = fs
+    .readdirSync(publicDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+  expect(files).toContain("index.html");
+  for (const file of files) {
+    // Each file at its own path; a host may serve it at another address (Cloudflare: without .html) via a redirect.
+    const response = await request.get(`/${file}`);
+    if (response.status() === 404) continue;
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()["content-type"], file).toMatch(/^text\/html/);
+    // The header, or the page's own <meta> copy where a host serves the file at a path its rule does not name
+    // (/about/index.html on a plain static host).
+    const policy = response.headers()["content-security-policy"] ?? metaPolicy(await response.text());
+    expect(policy, file).toMatch(/default-src '(self|none)'/);
+  }
+});
+
+test("the build publishes no notes about itself: no source map, no webpack stats", async ({ request }) => {
+  const publicDir = path.join(__dirname, "..", "public");
+  const published = fs.readdirSync(publicDir, { recursive: true }).map(String);
+  expect(published.filter((file) => /\.map$|stats\.json$/.test(file))).toEqual([]);
+  // The scripts the pages name, as the host serves them: none points at a map.
+  const scripts = new Set<string>();
+  for (const route of PAGES) {
+    const html = await (await request.get(route)).text();
+    for (const [script] of html.matchAll(/\/[\w-]+\.js\b/g)) scripts.add(script);
+  }
+  expect(scripts.size).toBeGreaterThan(2);
+  for (const script of scripts) {
+    const response = await request.get(script);
+    expect(response.status(), script).toBe(200);
+    expect(await response.text(), script).not.toContain("sourceMappingURL");
+    expect((await request.get(`${script}.map`)).status(), `${script}.map`).toBe(404);
+  }
+  expect((await request.get("/webpack.stats.json")).status()).toBe(404);
+});
+
 test("every internal link, sitemap entry and JSON-LD URL answers 200 without a redirect", async ({ page, request }) => {
   const targets = new Set<string>();
   for (const route of PAGES) {

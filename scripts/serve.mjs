@@ -2,14 +2,19 @@
 // Cloudflare Pages, GitHub Pages): a file at its path, a folder's index.html at the folder's path with a trailing
 // slash (/about/), a 301 from the folder's path without the slash, the 404 page for anything else; gzip; and the
 // headers from public/_headers (Netlify/Cloudflare Pages format). So a link in the wrong URL form shows up here as the
-// redirect it costs on every real host. Used by `npm run serve` and the browser tests (PORT, SERVE_DIR, HOST).
+// redirect it costs on every real host. Used by `npm run serve` and the browser tests (PORT, SERVE_DIR, OVERLAY_DIR,
+// HOST).
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", process.env.SERVE_DIR || "public");
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(repo, process.env.SERVE_DIR || "public");
+// OVERLAY_DIR: a folder served over the build, its files first and its _headers rules after the build's (the local
+// editor for the browser tests, scripts/local-editor.ts).
+const overlay = process.env.OVERLAY_DIR ? path.resolve(repo, process.env.OVERLAY_DIR) : null;
 const port = Number(process.env.PORT || 9000);
 const host = process.env.HOST || "127.0.0.1";
 
@@ -60,8 +65,9 @@ export function matches(pattern, urlPath) {
 }
 
 function loadRules() {
-  const file = path.join(root, "_headers");
-  return fs.existsSync(file) ? parseHeadersFile(fs.readFileSync(file, "utf8")) : [];
+  return [root, overlay]
+    .filter((dir) => dir !== null && fs.existsSync(path.join(dir, "_headers")))
+    .flatMap((dir) => parseHeadersFile(fs.readFileSync(path.join(dir, "_headers"), "utf8")));
 }
 
 /** Files the hosts never serve: the headers file and its nginx translation (deploy/nginx.conf hides them too). */
@@ -69,6 +75,10 @@ const HIDDEN = /^\/(_headers$|_nginx\/)/;
 
 /** { file } to serve, { redirect } for a folder asked for without its trailing slash, or null (not found). */
 function resolvePath(urlPath) {
+  return (overlay && resolveIn(overlay, urlPath)) || resolveIn(root, urlPath);
+}
+
+function resolveIn(dir, urlPath) {
   let decoded;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -76,8 +86,8 @@ function resolvePath(urlPath) {
     return null;
   }
   if (HIDDEN.test(decoded)) return null;
-  const full = path.join(root, path.normalize(decoded));
-  if (full !== root && !full.startsWith(root + path.sep)) return null;
+  const full = path.join(dir, path.normalize(decoded));
+  if (full !== dir && !full.startsWith(dir + path.sep)) return null;
   if (!fs.existsSync(full)) return null;
   const stat = fs.statSync(full);
   if (stat.isFile()) return decoded.endsWith("/") ? null : { file: full };

@@ -16,7 +16,7 @@ import crypto from "crypto";
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
-import { cmsBackend } from "../../src/cms/backend";
+import { cmsBackend, type CmsBackend } from "../../src/cms/backend";
 
 /**
  * The editor's opener policy, in place of the `same-origin` that every other response keeps (static/_headers). Its
@@ -235,6 +235,15 @@ export function adminContentSecurityPolicy({ scriptHashes, connect }: { scriptHa
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
+}
+
+/**
+ * Whether a Gatsby command (gatsby-cli's `gatsby_executing_command`) writes an editor for this backend: a hosted one
+ * always; the local one (decap-server on the editor's own machine) only under `gatsby develop`, so no published build
+ * has an editor that talks to whatever listens on its visitor's machine.
+ */
+export function publishesEditor(backend: CmsBackend, command: string | undefined): boolean {
+  return backend.config.name !== "proxy" || command === "develop";
 }
 
 /** The editor's backend from CMS_* environment variables; a wrong value stops the build naming the variable. */

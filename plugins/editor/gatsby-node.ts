@@ -1,11 +1,13 @@
 // The editor at /admin/ (admin.ts): Decap's prebuilt bundle copied as it ships, and the project's editor code bundled
-// by esbuild, written into public/admin/ while Gatsby bootstraps and builds. The build waits for it only in
+// by esbuild, written into public/admin/ while Gatsby bootstraps and builds — by `gatsby build` only for a hosted
+// backend (CMS_BACKEND), by `gatsby develop` for local editing too (npm run cms). The build waits for it only in
 // onPostBuild, `gatsby develop` before its server answers.
+import fs from "fs";
 import path from "path";
 import type { GatsbyNode } from "gatsby";
 import { cmsConfig } from "../../src/cms/config";
 import { contentDirectory, loadSchemas } from "../../src/content/load";
-import { ADMIN_DIR, ADMIN_URL, backendOrPanic, writeAdmin, type AdminFiles } from "./admin";
+import { ADMIN_DIR, ADMIN_URL, backendOrPanic, publishesEditor, writeAdmin, type AdminFiles } from "./admin";
 import { buildCommit, writeBuildCommit } from "./build-commit";
 
 let admin: Promise<AdminFiles> | null = null;
@@ -19,6 +21,12 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }, optio
   const backend = backendOrPanic(reporter);
   hostedBackend = backend.config.name === "github";
   const root = process.cwd();
+  if (!publishesEditor(backend, process.env.gatsby_executing_command)) {
+    // An earlier `gatsby develop` may have left its local editor in public/.
+    fs.rmSync(path.join(root, "public", ADMIN_DIR), { recursive: true, force: true });
+    reporter.info(`No editor at ${ADMIN_URL}: CMS_BACKEND is not set (docs/deploy.md, "The editor").`);
+    return;
+  }
   const schemas = loadSchemas(contentDirectory(root));
   const config = cmsConfig({ schemas, backend, siteUrl: String(options.siteUrl) });
   const started = Date.now();

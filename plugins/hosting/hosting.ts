@@ -115,6 +115,39 @@ export function pagePolicies(publicDir: string, formOrigin: string, builtScripts
 }
 
 /**
+ * The policy of HTML the build publishes that is no page: Gatsby's scripts slice (public/_gatsby/slices/), which it
+ * stitches into every page at build time and keeps for the next build. Opened on its own, nothing in it may run,
+ * load, post or be framed.
+ */
+export const FRAGMENT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** Every HTML file in `dir`, pages and fragments alike. */
+export function allHtmlFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/**
+ * A rule for each HTML file in publicDir that `covered` leaves out, at each URL a host serves it at: its own path, and
+ * without .html (Cloudflare Pages' form, to which it redirects the other).
+ */
+export function fragmentPolicies(publicDir: string, covered: ReadonlySet<string>): Omit<PagePolicy, "file">[] {
+  return allHtmlFiles(publicDir)
+    .filter((file) => !covered.has(file))
+    .flatMap((file) => {
+      const urlPath = urlPathForHtml(publicDir, file);
+      return [urlPath, urlPath.replace(/\.html$/, "")].map((url) => ({
+        urlPath: url,
+        csp: FRAGMENT_POLICY,
+        headers: [["X-Robots-Tag", "noindex"]] as [string, string][],
+      }));
+    });
+}
+
+/**
  * The editor at /admin/, where the build has one: its own policy (admin.ts), apart from every visitor page's, kept out
  * of search results, and its own opener policy (ADMIN_OPENER_POLICY) in place of the `/*` rule's, so its login popup
  * can report back. `connect` names the backend's API origins (src/cms/backend.ts).
@@ -139,7 +172,7 @@ export function adminPolicy(
   };
 }
 
-/** The blocks appended to _headers: one per HTML page. */
+/** The blocks appended to _headers: one per HTML file, at each URL it is served at. */
 export function perPageHeaderRules(pages: Omit<PagePolicy, "file">[]): string {
   const blocks = pages.map(({ urlPath, csp, headers = [], unset = [] }) =>
     [
@@ -300,7 +333,8 @@ export function writeHostingFiles({
     const withMeta = withPolicyMeta(html, csp);
     if (withMeta !== html) fs.writeFileSync(file, withMeta);
   }
-  const headers = `${kept.trimEnd()}\n\n${perPageHeaderRules(pages)}`;
+  const fragments = fragmentPolicies(publicDir, new Set(pages.map(({ file }) => file)));
+  const headers = `${kept.trimEnd()}\n\n${perPageHeaderRules([...pages, ...fragments])}`;
   const rules = parseHeadersFile(headers);
   checkHeaderRules(rules);
   fs.writeFileSync(headersFile, headers);

@@ -1,0 +1,45 @@
+// Writes the editor for local editing — Decap with the local decap-server backend, bundled exactly as a build bundles
+// the published editor — into a folder of its own (argument; default .e2e-builds/local-editor/), never into public/:
+// no published build has it (plugins/editor). Beside it, a _headers file with its rule alone (its policy, which may
+// reach decap-server on this machine). scripts/serve.mjs serves it over a build with OVERLAY_DIR, for the editor's
+// browser tests; editors use `npm run cms`.
+import fs from "fs";
+import path from "path";
+import { cmsBackend } from "../src/cms/backend";
+import { cmsConfig } from "../src/cms/config";
+import { contentDirectory, loadSchemas } from "../src/content/load";
+import { writeAdmin } from "../plugins/editor/admin";
+import { writeHostingFiles } from "../plugins/hosting/hosting";
+import { DEFAULT_SITE_URL } from "../gatsby-config";
+
+const root = path.resolve(__dirname, "..");
+const dir = path.resolve(process.argv[2] ?? path.join(root, ".e2e-builds", "local-editor"));
+
+async function main() {
+  const result = cmsBackend({});
+  if (result.error !== undefined) throw new Error(result.error);
+  const { backend } = result;
+  const schemas = loadSchemas(contentDirectory(root));
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  await writeAdmin({
+    publicDir: dir,
+    root,
+    config: cmsConfig({ schemas, backend, siteUrl: DEFAULT_SITE_URL }),
+    schemas,
+  });
+  // The folder has no page but the editor: its _headers holds the editor's rule and nothing of the site's.
+  writeHostingFiles({
+    publicDir: dir,
+    formEndpoint: "https://forms.example.com/",
+    siteUrl: DEFAULT_SITE_URL,
+    adminConnect: backend.connectOrigins,
+  });
+  for (const file of ["robots.txt", "_nginx"]) fs.rmSync(path.join(dir, file), { recursive: true, force: true });
+  console.log(`The local editor is in ${path.relative(process.cwd(), dir) || "."}`);
+}
+
+main().catch((error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});
