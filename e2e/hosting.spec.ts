@@ -5,6 +5,8 @@ import crypto from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
 import path from "node:path";
 import { test, expect, readYaml, hydrated, services, sitePaths, ROUTES, servicePath } from "./fixtures";
 import { NGINX_HTTP_URL } from "../playwright.config";
@@ -332,4 +334,32 @@ test("nginx serves HTTPS only: TLS 1.2 works, HSTS on every answer, plain HTTP s
       timeout: 10_000,
     }),
   ).not.toThrow();
+});
+
+/** What nginx does with a request naming `host`: its status, or the error of a connection closed unanswered. */
+function answerFor(url: string, host: string): Promise<string> {
+  const { request } = url.startsWith("https:") ? https : http;
+  return new Promise((resolve) => {
+    const req = request(url, { headers: { Host: host }, rejectUnauthorized: false, timeout: 5_000 }, (response) => {
+      response.resume();
+      resolve(`${response.statusCode} ${response.headers.location ?? ""}`.trim());
+    });
+    req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    req.on("timeout", () => req.destroy(new Error("no answer in 5 s")));
+    req.end();
+  });
+}
+
+test("nginx answers only its own host name, and redirects to it, never to the name a request gives", async ({
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "nginx", "deploy/nginx.conf's default server");
+  for (const base of [baseURL!, NGINX_HTTP_URL]) {
+    // A Host header nginx was not set up for: the connection is closed with no answer (444), no redirect to it.
+    expect(await answerFor(`${base}/about/`, "evil.example"), base).toBe("ECONNRESET");
+  }
+  // Its own name: the page over HTTPS; over plain HTTP, a redirect to the same path under that name.
+  const own = new URL(baseURL!).hostname;
+  expect(await answerFor(`${baseURL}/about/`, own)).toBe("200");
+  expect(await answerFor(`${NGINX_HTTP_URL}/about/?x=1`, `${own}:1`)).toBe(`301 https://${own}/about/?x=1`);
 });

@@ -41,9 +41,13 @@ if (!fs.existsSync(path.join(root, "_nginx", "headers-server.conf"))) {
 const quoted = (file) => `"${file.replace(/[\\"]/g, "\\$&")}"`;
 
 const HTTP_SERVER = /^server \{\n\s*listen 80;\n[\s\S]*?\n\}\n/m;
-const TLS_LISTEN = /^(\s*)listen 443 ssl http2;$/m;
-const CERTIFICATE = /^(\s*)ssl_certificate (\S+);$/m;
-const CERTIFICATE_KEY = /^(\s*)ssl_certificate_key (\S+);$/m;
+const HTTP_DEFAULT = /^(\s*)listen 80 default_server;\n/m;
+const TLS_LISTEN = /^(\s*)listen 443 ssl( http2| default_server);$/gm;
+const SITE_NAME = /^(\s*)server_name (?!_;)[^;]+;$/gm;
+const CERTIFICATE = /^(\s*)ssl_certificate (\S+);$/gm;
+const CERTIFICATE_KEY = /^(\s*)ssl_certificate_key (\S+);$/gm;
+/** The site's name here: the address the tests and `npm run serve:nginx` open it at. */
+export const LOCAL_SERVER_NAMES = ["127.0.0.1", "localhost"];
 
 /**
  * deploy/nginx.conf with this machine's build directory, ports and certificate in place of the deployed ones. Each
@@ -54,7 +58,9 @@ function siteConfig(text, { root, port, httpPort, certificate, key }) {
   for (const [what, pattern] of [
     [DEPLOYED_ROOT, new RegExp(DEPLOYED_ROOT)],
     ["the plain-HTTP server (listen 80)", HTTP_SERVER],
+    ["the default server's plain-HTTP listen (listen 80 default_server)", HTTP_DEFAULT],
     ['"listen 443 ssl http2;"', TLS_LISTEN],
+    ["the site's server_name", SITE_NAME],
     ["ssl_certificate", CERTIFICATE],
     ["ssl_certificate_key", CERTIFICATE_KEY],
   ]) {
@@ -64,7 +70,11 @@ function siteConfig(text, { root, port, httpPort, certificate, key }) {
   return text
     .replace(deployedPath, (_match, rest) => quoted(root + rest))
     .replace(HTTP_SERVER, (block) => (httpPort ? block.replace(/listen 80;/, `listen 127.0.0.1:${httpPort};`) : ""))
-    .replace(TLS_LISTEN, `$1listen 127.0.0.1:${port} ssl http2;`)
+    .replace(HTTP_DEFAULT, (_line, indent) =>
+      httpPort ? `${indent}listen 127.0.0.1:${httpPort} default_server;\n` : "",
+    )
+    .replace(TLS_LISTEN, `$1listen 127.0.0.1:${port} ssl$2;`)
+    .replace(SITE_NAME, `$1server_name ${LOCAL_SERVER_NAMES.join(" ")};`)
     .replace(CERTIFICATE, `$1ssl_certificate ${quoted(certificate)};`)
     .replace(CERTIFICATE_KEY, `$1ssl_certificate_key ${quoted(key)};`);
 }
