@@ -29,6 +29,7 @@ import path from "node:path";
 import { ADMIN_DIR, ADMIN_OPENER_POLICY, ADMIN_URL } from "../plugins/editor/admin";
 import { LIVE_COMMIT_FILE } from "../src/cms/live-status";
 import { LOCAL_PROXY_ORIGINS } from "../src/cms/backend";
+import { EXPIRES_KEY } from "../src/cms/login-expiry";
 
 // One worker runs them all, against one stand-in and one pair of servers. Each drives two windows through three
 // servers: more time than a page test on a busy two-core machine.
@@ -141,6 +142,66 @@ test("Login with GitHub through the site's own /api/auth: the editor is logged i
   expect(calls.map((call) => call.path)).toEqual(expect.arrayContaining(["/user", `/repos/${LOGIN_REPO}`]));
   // The login is over: its cookie is gone.
   expect(await loginCookies(context)).toEqual([]);
+});
+
+test.describe("a GitHub App's login: a ghu_ token that expires, and a refresh token", () => {
+  test.afterEach(() => {
+    standIn.app = null;
+  });
+
+  test("logs in; the refresh token reaches no page, no message and no storage", async ({ page, guard, context }) => {
+    standIn.app = { expiresIn: 28_800 };
+    const calls = await openEditor(page, guard, LOGIN_SITE_URL);
+    const bodies: Promise<string>[] = [];
+    context.on("response", (response) => bodies.push(response.text().catch(() => "")));
+    const messages: unknown[] = [];
+    await page.exposeFunction("recordMessage", (data: unknown) => messages.push(data));
+    await page.evaluate(() =>
+      window.addEventListener("message", (event) =>
+        (window as unknown as { recordMessage(d: unknown): void }).recordMessage(event.data),
+      ),
+    );
+    await logIn(page);
+    const token = standIn.tokens.at(-1)!;
+    const refresh = standIn.refreshTokens.at(-1)!;
+    expect(token).toMatch(/^ghu_/);
+    for (const call of calls) expect(call.authorization, `${call.method} ${call.path}`).toBe(`token ${token}`);
+    expect(messages.join("\n")).toContain(token);
+    const seen = [...(await Promise.all(bodies)), ...messages.map(String)].join("\n");
+    expect(seen).not.toContain(refresh);
+    const storage = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(storage).toContain(token);
+    expect(storage).not.toContain(refresh);
+    expect(await context.cookies()).toEqual([]);
+  });
+
+  test("when its token expires, the editor is asked to log in again, and can", async ({ page, guard }) => {
+    standIn.app = { expiresIn: 3 };
+    await openEditor(page, guard, LOGIN_SITE_URL);
+    await logIn(page);
+    const alert = page.getByRole("alert").filter({ hasText: "Your GitHub login has expired" });
+    await expect(alert).toBeVisible({ timeout: 10_000 });
+    standIn.app = { expiresIn: 28_800 };
+    await page.getByRole("button", { name: "Log in again" }).click();
+    await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible();
+    await logIn(page);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+
+  test("opened again after its token expired: the login page, saying why, not a broken screen", async ({
+    page,
+    guard,
+  }) => {
+    standIn.app = { expiresIn: 28_800 };
+    await openEditor(page, guard, LOGIN_SITE_URL);
+    await logIn(page);
+    // The editor left open past the token's lifetime, as a laptop closed overnight would.
+    await page.evaluate((key) => localStorage.setItem(key, String(Date.now() - 1000)), EXPIRES_KEY);
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(/Your GitHub login had expired/);
+    await expect(page.getByRole("link", { name: "Pages and settings" })).toHaveCount(0);
+  });
 });
 
 test("consent denied on GitHub: the editor says so and stays logged out", async ({ page, guard }) => {

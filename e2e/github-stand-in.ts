@@ -21,6 +21,12 @@ export interface StandIn {
   verified: number;
   /** How the next code exchange fails: the connection dropped, or an HTTP 500. */
   failNext: "drop" | "http-500" | null;
+  /**
+   * Set: the stand-in answers as a GitHub App does, with a `ghu_` token that expires after `expiresIn` seconds and a
+   * refresh token (kept in `refreshTokens`). Null: as an OAuth app does, a `gho_` token that does not expire.
+   */
+  app: { expiresIn: number } | null;
+  refreshTokens: string[];
   close(): Promise<void>;
 }
 
@@ -29,7 +35,16 @@ const page = (title: string, body: string) =>
 
 export async function startStandIn(): Promise<StandIn> {
   const codes = new Map<string, { redirectUri: string; scope: string; challenge: string | null }>();
-  const standIn: StandIn = { url: "", tokens: [], exchanges: 0, verified: 0, failNext: null, close: async () => {} };
+  const standIn: StandIn = {
+    url: "",
+    tokens: [],
+    exchanges: 0,
+    verified: 0,
+    failNext: null,
+    app: null,
+    refreshTokens: [],
+    close: async () => {},
+  };
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", standIn.url);
@@ -130,7 +145,22 @@ export async function startStandIn(): Promise<StandIn> {
           });
           return;
         }
-        const token = `gho_${crypto.randomBytes(18).toString("hex")}`;
+        const random = () => crypto.randomBytes(18).toString("hex");
+        if (standIn.app) {
+          const [token, refresh] = [`ghu_${random()}`, `ghr_${random()}`];
+          standIn.tokens.push(token);
+          standIn.refreshTokens.push(refresh);
+          json({
+            access_token: token,
+            expires_in: standIn.app.expiresIn,
+            refresh_token: refresh,
+            refresh_token_expires_in: 15_811_200,
+            token_type: "bearer",
+            scope: "",
+          });
+          return;
+        }
+        const token = `gho_${random()}`;
         standIn.tokens.push(token);
         json({ access_token: token, token_type: "bearer", scope: issued.scope });
       });

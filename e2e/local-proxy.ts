@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { test } from "./fixtures";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/editor/admin";
-import { DECAP_USER_KEY } from "../src/cms/content-store";
+import { DECAP_USER_KEY } from "../src/cms/decap";
 
 const root = path.resolve(__dirname, "..");
 

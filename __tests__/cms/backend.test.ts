@@ -79,10 +79,18 @@ test.each([
   [{ CMS_BRANCH: "a..b" }, /^CMS_BRANCH is/],
   [{ CMS_EDITORIAL_WORKFLOW: "yes" }, /^CMS_EDITORIAL_WORKFLOW is "yes": expected true or false/],
   [{ CMS_REPO: "a/b" }, /^CMS_REPO is set, but CMS_BACKEND is not/],
+  [{ CMS_BACKEND: "github", CMS_REPO: "a/b", CMS_AUTH_SCOPE: "admin:org" }, /^CMS_AUTH_SCOPE is "admin:org"/],
+  [{ CMS_AUTH_SCOPE: "public_repo" }, /^CMS_AUTH_SCOPE is set, but CMS_BACKEND is not/],
 ])("%j is refused, naming the variable", (env, message) => {
   expect(error(env)).toMatch(message);
 });
 
 test("every backend the docs name is accepted", () => {
   for (const name of CMS_BACKENDS) expect(error({ CMS_BACKEND: name, CMS_REPO: "a/b" })).toBeUndefined();
+});
+
+test("CMS_AUTH_SCOPE=public_repo: the login asks GitHub for public repositories only; unset, Decap's repo", () => {
+  const github = { CMS_BACKEND: "github", CMS_REPO: "a/b" };
+  expect(ok({ ...github, CMS_AUTH_SCOPE: "public_repo" }).config.auth_scope).toBe("public_repo");
+  expect(ok(github).config.auth_scope).toBeUndefined();
 });

@@ -39,6 +39,38 @@ describe("/api/callback", () => {
     expect(response.headers.get("Set-Cookie")).toBe(clearedStateCookie());
   });
 
+  test("a GitHub App's token: the editor gets it with its lifetime, and the refresh token stays here", async () => {
+    const refresh = "ghr_refresh0123456789abcdef";
+    const rt = runtime(() =>
+      json({
+        access_token: "ghu_apptoken42",
+        expires_in: 28800,
+        refresh_token: refresh,
+        refresh_token_expires_in: 15811200,
+        token_type: "bearer",
+        scope: "",
+      }),
+    );
+    const response = await handleCallback(callback(`code=abc&state=${STATE}`), ENV, rt);
+    expect(response.status).toBe(200);
+    const { html, data } = await read(response);
+    expect(data.message).toBe(
+      'authorization:github:success:{"token":"ghu_apptoken42","provider":"github","expires_in":28800}',
+    );
+    expect(html).not.toContain(refresh);
+    expect(html).not.toContain("refresh");
+    expect(response.headers.get("Set-Cookie")).not.toContain(refresh);
+  });
+
+  test.each([0, -5, 1.5, "28800", null])(
+    "a lifetime GitHub did not give as whole seconds (%p) is left out",
+    async (value) => {
+      const rt = runtime(() => json({ access_token: "ghu_x", expires_in: value }));
+      const { data } = await read(await handleCallback(callback(`code=abc&state=${STATE}`), ENV, rt));
+      expect(data.message).toBe('authorization:github:success:{"token":"ghu_x","provider":"github"}');
+    },
+  );
+
   test("its page runs only its own script and style, is never stored, framed or a referrer, keeps its opener", async () => {
     const response = await handleCallback(callback(`code=abc&state=${STATE}`), ENV, exchanged());
     const csp = response.headers.get("Content-Security-Policy")!;

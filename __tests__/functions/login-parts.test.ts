@@ -74,7 +74,7 @@ describe("settings", () => {
 
 describe("the popup page", () => {
   test("its messages are Decap's; its data cannot close its script element", () => {
-    expect(successMessage("t")).toBe('authorization:github:success:{"token":"t","provider":"github"}');
+    expect(successMessage({ token: "t" })).toBe('authorization:github:success:{"token":"t","provider":"github"}');
     expect(errorMessage("github", { title: "A", detail: "B." })).toBe('authorization:github:error:{"message":"A. B."}');
     const html = popupPage({
       origin: SITE,

@@ -12,6 +12,9 @@
  *                           with github: the site's own login, /api/auth on the origin the editor is opened at
  *                           (functions/, Cloudflare Pages Functions)
  *   CMS_EDITORIAL_WORKFLOW  true: saves become drafts (pull requests) that someone publishes
+ *   CMS_AUTH_SCOPE          the access an OAuth app's login asks GitHub for: repo (default: every repository the
+ *                           editor can reach, private ones included) or public_repo (public ones only: enough for a
+ *                           public repository). A GitHub App's login ignores it: the app's permissions apply.
  */
 
 /** The port `decap-server` listens on, and the local backend's address (Decap's default). */
@@ -40,6 +43,7 @@ export interface CmsBackend {
     branch: string;
     base_url?: string;
     auth_endpoint?: string;
+    auth_scope?: AuthScope;
   };
   editorialWorkflow: boolean;
   /**
@@ -48,6 +52,10 @@ export interface CmsBackend {
    */
   connectOrigins: string[];
 }
+
+/** The scopes an OAuth app's login may ask for (functions/_lib/login/settings.ts accepts the same). */
+export const AUTH_SCOPES = ["repo", "public_repo"] as const;
+export type AuthScope = (typeof AUTH_SCOPES)[number];
 
 export type CmsEnv = Partial<Record<string, string | undefined>>;
 
@@ -61,6 +69,7 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
   const branch = value("CMS_BRANCH") ?? "main";
   const authUrl = value("CMS_AUTH_URL");
   const workflow = value("CMS_EDITORIAL_WORKFLOW");
+  const scope = value("CMS_AUTH_SCOPE");
 
   if (workflow !== undefined && workflow !== "true" && workflow !== "false") {
     return { error: `CMS_EDITORIAL_WORKFLOW is "${workflow}": expected true or false.` };
@@ -70,8 +79,12 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
   }
   const editorialWorkflow = workflow === "true";
 
+  if (scope !== undefined && !(AUTH_SCOPES as readonly string[]).includes(scope)) {
+    return { error: `CMS_AUTH_SCOPE is "${scope}": expected ${AUTH_SCOPES.join(" or ")}.` };
+  }
+
   if (name === undefined) {
-    for (const other of ["CMS_REPO", "CMS_AUTH_URL"]) {
+    for (const other of ["CMS_REPO", "CMS_AUTH_URL", "CMS_AUTH_SCOPE"]) {
       if (value(other)) return { error: `${other} is set, but CMS_BACKEND is not: set CMS_BACKEND too.` };
     }
     return {
@@ -110,6 +123,7 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
         branch,
         ...(authUrl ? { base_url: authUrl.replace(/\/+$/, "") } : {}),
         ...(!authUrl ? { auth_endpoint: SITE_LOGIN_ENDPOINT } : {}),
+        ...(scope ? { auth_scope: scope as AuthScope } : {}),
       },
       editorialWorkflow,
       connectOrigins: API_ORIGINS[backendName],

@@ -17,6 +17,7 @@ import { readSiteContent, previewTemplate, type SiteContent } from "./previews";
 import { decapToken, GITHUB_API, storeFor } from "./content-store";
 import { LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
+import { watchLoginExpiry } from "./login-expiry";
 import { checkPublish, checkSave, type EntryState } from "./save-check";
 import { decapGlobals, type DecapPreviewProps } from "./decap";
 import { reactRootTemplate } from "./preview-root";
@@ -105,6 +106,7 @@ function entryState(entry: SavedEntry): EntryState {
  * publish, and Decap shows its message; the form keeps the editor's edits. A new file gets its leading comments.
  */
 async function startEditor(): Promise<void> {
+  if (backend.name === "github") watchLoginExpiry();
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
   const context = { store, branch, workflow, schemas, checker };
   CMS.registerEventListener({

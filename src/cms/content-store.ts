@@ -6,6 +6,7 @@
 import { CONTENT_FOLDER } from "../content/model";
 import { SERVICES_DIRECTORY } from "../content/type-names";
 import type { CmsBackend } from "./backend";
+import { DECAP_USER_KEY } from "./decap";
 import { parseData } from "./yaml-format";
 
 export interface StoredFile {
@@ -144,9 +145,6 @@ export function githubStore(
     },
   };
 }
-
-/** The key under which Decap keeps the logged-in editor (with the backend's token) in localStorage. */
-export const DECAP_USER_KEY = "decap-cms-user";
 
 /** The logged-in editor's token for the backend's API, from Decap's record of the login. */
 export function decapToken(): string | undefined {

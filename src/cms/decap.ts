@@ -5,6 +5,9 @@
  * templates are Decap components that mount a React 18 root of their own (preview-root.ts).
  */
 
+/** Where Decap keeps the logged-in editor (with the backend's token) in localStorage. */
+export const DECAP_USER_KEY = "decap-cms-user";
+
 /** A Decap (Immutable.js) map, read by key. */
 export interface DecapMap {
   get(key: string): unknown;

@@ -18,7 +18,7 @@ export interface Exchange {
 export async function exchangeCode(
   fetchFn: typeof fetch,
   { oauthUrl, clientId, clientSecret, code, verifier, callbackUrl }: Exchange,
-): Promise<{ token: string } | { failure: Failure }> {
+): Promise<Login | { failure: Failure }> {
   let response: Response;
   try {
     response = await fetchFn(`${oauthUrl}/login/oauth/access_token`, {
@@ -52,12 +52,17 @@ export function callbackError(error: string, description: string | null, callbac
   return failure("provider-refused", quoted(description || error));
 }
 
+/**
+ * What the editor gets of a login: the token, and for a GitHub App's token, which expires, its lifetime in seconds.
+ * A GitHub App's answer also carries a refresh token: it stays here, never handed to a page.
+ */
+export interface Login {
+  token: string;
+  expiresIn?: number;
+}
+
 /** GitHub's answer to the code exchange, read into a token or the failure that says why there is none. */
-export function exchangeResult(
-  status: number,
-  body: unknown,
-  callbackUrl: string,
-): { token: string } | { failure: Failure } {
+export function exchangeResult(status: number, body: unknown, callbackUrl: string): Login | { failure: Failure } {
   const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : "");
   if (text("error") === "bad_verification_code") return { failure: failure("code-refused") };
@@ -68,5 +73,8 @@ export function exchangeResult(
   if (status < 200 || status > 299) return { failure: failure("provider-status", String(status)) };
   const token = text("access_token");
   if (!/^[\x21-\x7e]{1,512}$/.test(token)) return { failure: failure("no-token") };
-  return { token };
+  const expiresIn = fields.expires_in;
+  return Number.isInteger(expiresIn) && (expiresIn as number) > 0
+    ? { token, expiresIn: expiresIn as number }
+    : { token };
 }

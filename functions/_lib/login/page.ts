@@ -1,12 +1,14 @@
 /** The popup's page and headers: what happened, in words, and Decap's message for the editor that opened it. */
 import { scriptJson } from "../../../src/lib/script-json";
+import type { Login } from "./exchange";
 import { RETRY, type Failure } from "./failures";
 import { PROVIDER } from "./settings";
 
 /** The messages of Decap's popup protocol (decap-cms-lib-auth's NetlifyAuthenticator). */
 export const handshakeMessage = (provider: string) => `authorizing:${provider}`;
-export const successMessage = (token: string) =>
-  `authorization:${PROVIDER}:success:${JSON.stringify({ token, provider: PROVIDER })}`;
+/** Decap reads `token` and `provider`; the editor's own code reads `expires_in` (src/cms/login-expiry.ts). */
+export const successMessage = ({ token, expiresIn }: Login) =>
+  `authorization:${PROVIDER}:success:${JSON.stringify({ token, provider: PROVIDER, ...(expiresIn ? { expires_in: expiresIn } : {}) })}`;
 export const errorMessage = (provider: string, { title, detail }: Pick<Failure, "title" | "detail">) =>
   `authorization:${provider}:error:${JSON.stringify({ message: `${title}. ${detail}` })}`;
 
@@ -51,7 +53,7 @@ export interface PopupPage {
   origin: string;
   provider: string;
   nonce: string;
-  outcome: { token: string } | { failure: Failure };
+  outcome: Login | { failure: Failure };
 }
 
 /** The popup's page: what happened, in words, and the message for the editor that opened it. */
@@ -63,7 +65,7 @@ export function popupPage({ origin, provider, nonce, outcome }: PopupPage): stri
   const data = {
     origin,
     handshake: handshakeMessage(provider),
-    message: failed ? errorMessage(provider, failed) : successMessage((outcome as { token: string }).token),
+    message: failed ? errorMessage(provider, failed) : successMessage(outcome as Login),
     text: {
       noOpener: failed
         ? "This window was not opened by the site's editor. You can close it."

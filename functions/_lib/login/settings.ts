@@ -1,9 +1,11 @@
 /** The login's settings: the host's variables, its paths and the constants its messages name. */
+import { AUTH_SCOPES } from "../../../src/cms/backend";
+
 /** The Pages project's variables (Settings → Variables and secrets), or the Worker's. */
 export interface LoginEnv {
-  /** The GitHub OAuth app's client ID. */
+  /** The client ID of the GitHub OAuth app, or of the GitHub App, that logs editors in. */
   GITHUB_CLIENT_ID?: string;
-  /** The GitHub OAuth app's client secret (set it as a secret). */
+  /** Its client secret (set it as a secret). */
   GITHUB_CLIENT_SECRET?: string;
   /** GitHub's web address, for GitHub Enterprise Server or a test stand-in. Default https://github.com */
   GITHUB_OAUTH_URL?: string;
@@ -19,8 +21,8 @@ export const CALLBACK_PATH = "/api/callback";
 export const DEFAULT_OAUTH_URL = "https://github.com";
 /** How long a login may take from pressing Login to coming back from GitHub, in seconds. */
 export const STATE_MAX_AGE = 600;
-/** The scopes Decap asks for: `repo`, or `public_repo` for a public repository (its open_authoring setting). */
-export const SCOPES = ["repo", "public_repo"] as const;
+/** The scopes Decap may ask for: `repo`, or `public_repo` for a public repository (the build's CMS_AUTH_SCOPE). */
+export const SCOPES = AUTH_SCOPES;
 export const PROVIDER = "github";
 
 /**
