@@ -16,12 +16,13 @@ import {
   bundleEditor,
   copyDecap,
   decapDist,
+  publishesEditor,
   writeAdmin,
 } from "../../plugins/editor/admin";
 import { adminPolicy, pagePolicies, parseHeadersFile, perPageHeaderRules } from "../../plugins/hosting/hosting";
 import { FIXED_BUILD_SCRIPTS } from "../../plugins/hosting/inline-scripts";
 import { listHtmlFiles } from "../../plugins/static-first/gatsby-output";
-import { LOCAL_PROXY_ORIGINS } from "../../src/cms/backend";
+import { cmsBackend, LOCAL_PROXY_ORIGINS, type CmsBackend } from "../../src/cms/backend";
 
 const root = path.resolve(__dirname, "../..");
 const sha256 = (content: string | Buffer) => crypto.createHash("sha256").update(content).digest("hex");
@@ -164,4 +165,15 @@ test("the editor's policy: its own origin and its backend's (a hosted API, or th
   expect(local).toMatch(/connect-src 'self' blob: http:\/\/localhost:8081 http:\/\/127\.0\.0\.1:8081;/);
   expect(csp).toMatch(/frame-ancestors 'none'/);
   expect(csp).toMatch(/object-src 'none'/);
+});
+
+test("gatsby build writes an editor only for a hosted backend; gatsby develop, the local one too", () => {
+  const backend = (env: Record<string, string>) => (cmsBackend(env) as { backend: CmsBackend }).backend;
+  const local = backend({});
+  const github = backend({ CMS_BACKEND: "github", CMS_REPO: "a/b" });
+  expect(publishesEditor(local, "build")).toBe(false);
+  expect(publishesEditor(local, undefined)).toBe(false);
+  expect(publishesEditor(local, "develop")).toBe(true);
+  expect(publishesEditor(github, "build")).toBe(true);
+  expect(publishesEditor(github, "develop")).toBe(true);
 });
