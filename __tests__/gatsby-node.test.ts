@@ -140,14 +140,15 @@ describe("onPreBootstrap", () => {
     ];
     jest.spyOn(validate, "validateContentDirectory").mockReturnValue({ errors, content: { files: {}, services: [] } });
     const reporter = runPreBootstrap();
-    expect(validate.validateContentDirectory).toHaveBeenCalledWith(path.join(PROJECT_ROOT, "data"));
+    expect(jest.mocked(validate.validateContentDirectory).mock.calls[0][0]).toBe(path.join(PROJECT_ROOT, "data"));
     expect(reporter.panic).toHaveBeenCalledWith(validate.formatContentErrors(errors));
   });
 });
 
 describe("createResolvers", () => {
   interface Resolvers {
-    ServiceYaml: { path: { resolve: (source: { slug: string }) => string } };
+    ServiceYaml: { path: { resolve: (source: { slug: string }, args: object, context: object) => Promise<string> } };
+    FirmPhone: { dial: { resolve: (source: { display: string }, args: object, context: object) => Promise<string> } };
     ContactForm: { endpoint: { resolve: (source: { endpoint?: string }) => string } };
   }
   function resolvers(): Resolvers {
@@ -158,9 +159,18 @@ describe("createResolvers", () => {
     return register.mock.calls[0][0] as Resolvers;
   }
 
-  test("a service's path follows the site's rule (src/lib/paths.ts)", () => {
-    expect(resolvers().ServiceYaml.path.resolve({ slug: "valuation-training" })).toBe(
+  /** The node model as a resolver sees it, holding a firm whose office is in the US. */
+  const context = { nodeModel: { findOne: async () => ({ address: { country: "US" } }) } };
+
+  test("a service's path follows the site's rule (src/lib/paths.ts)", async () => {
+    await expect(resolvers().ServiceYaml.path.resolve({ slug: "valuation-training" }, {}, context)).resolves.toBe(
       servicePath("valuation-training"),
+    );
+  });
+
+  test("the number to dial is worked out with the firm's country, as every other reader does", async () => {
+    await expect(resolvers().FirmPhone.dial.resolve({ display: "(310) 555-0142" }, {}, context)).resolves.toBe(
+      "+13105550142",
     );
   });
 

@@ -7,8 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
-import { withComputedFirmFields } from "../src/content/firm-fields";
-import { loadSchemas } from "../src/content/load";
+import { readSiteContent } from "../src/content/read-content";
 
 export interface Guard {
   consoleErrors: string[];
@@ -60,13 +59,9 @@ export interface ServiceContent {
   lead: string;
 }
 
-export function services(): ServiceContent[] {
-  const dir = path.join(root, "data", "services");
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".yaml"))
-    .map((f) => readYaml<ServiceContent>(path.join("services", f)))
-    .sort((a, b) => a.order - b.order);
+/** The services of data/ in menu order, each with its path (src/content/read-content.ts). */
+export function services(): (ServiceContent & { path: string })[] {
+  return readSiteContent(path.join(root, "data")).services as unknown as (ServiceContent & { path: string })[];
 }
 
 /** Every page of the site at its one URL (src/lib/paths.ts): the fixed routes and one per data/services/*.yaml. */
@@ -76,16 +71,14 @@ export function sitePaths(): string[] {
 
 export { ROUTES, servicePath };
 
-export const firm = () => {
-  const data = readYaml<{
+/** The firm as the pages show it: with the number a tel: link dials and the state's full name. */
+export const firm = () =>
+  readSiteContent(path.join(root, "data")).files.firm as {
     name: string;
-    phone: { display: string };
-    address: { city: string; region: string; postalCode: string; country: string };
+    phone: { display: string; dial: string };
+    address: { city: string; region: string; regionName: string; postalCode: string; country: string };
     links: { url: string }[];
-  }>("firm.yaml");
-  // The number a tel: link dials and the state's full name, worked out as the build does.
-  return withComputedFirmFields(data, loadSchemas(path.join(root, "data")));
-};
+  };
 
 export function isMobile(page: Page): boolean {
   return (page.viewportSize()?.width ?? 1280) < 768;

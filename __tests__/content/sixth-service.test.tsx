@@ -1,6 +1,6 @@
 /**
  * Adding a service is adding one file to data/services/: it validates, and the menus pick it up. The new service
- * (__tests__/helpers/fixture-service.ts) comes after whatever services data/ has, under a slug of its own.
+ * (scripts/fixture-content.ts) comes after whatever services data/ has, under a slug of its own.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
 import React from "react";
@@ -10,12 +10,12 @@ import { validateContentDirectory } from "../../src/content/validate";
 import { buildNav } from "../../src/lib/nav";
 import { servicePath } from "../../src/lib/paths";
 import { parseDocument } from "yaml";
-import { DATA_DIR, PROJECT_ROOT, copyRealData, loadServices, type ContentCopy } from "../helpers/content.cjs";
-import { fixtureService } from "../helpers/fixture-service";
+import { DATA_DIR, copyRealData, loadServices, type ContentCopy } from "../helpers/content.cjs";
+import { fixtureService } from "../../scripts/fixture-content";
 import fixtures from "../helpers/fixtures.json";
 
 const REAL = loadServices(DATA_DIR);
-const SIXTH = fixtureService(PROJECT_ROOT);
+const SIXTH = fixtureService();
 const SIXTH_FILE = `data/${SIXTH.file}`;
 const SIXTH_LABEL = SIXTH.navLabel;
 const COUNT = REAL.length + 1;

@@ -3,9 +3,9 @@
  * __tests__/content/validate.test.ts. Each takes its values from data/ and data/schema/, so they hold for any valid
  * content.
  */
-import fs from "fs";
 import path from "path";
 import { parseDocument } from "yaml";
+import { serviceFiles } from "../../src/content/read-content";
 import { SERVICE_COUNT } from "../../src/content/validate";
 import { DATA_DIR, readYaml, type ContentCopy } from "./content.cjs";
 
@@ -49,20 +49,10 @@ function realField(file: string, key: string): unknown {
   return (readYaml(path.join(DATA_DIR, file.replace(/^data\//, ""))) as Record<string, unknown>)[key];
 }
 
-/** The copied data/services/*.yaml files, sorted. */
-function serviceFiles(c: ContentCopy): string[] {
-  return fs
-    .readdirSync(c.file("data/services"))
-    .filter((f) => f.endsWith(".yaml"))
-    .sort()
-    .map((f) => `data/services/${f}`);
-}
+/** The copied content's service files (data/services/…), sorted. */
+const copiedServiceFiles = (c: ContentCopy) => serviceFiles(c.dataDir).map((f) => `data/${f}`);
 
-const SERVICE_FILES = fs
-  .readdirSync(path.join(DATA_DIR, "services"))
-  .filter((f) => f.endsWith(".yaml"))
-  .sort()
-  .map((f) => `data/services/${f}`);
+const SERVICE_FILES = serviceFiles(DATA_DIR).map((f) => `data/${f}`);
 
 export const cases: [string, (c: ContentCopy) => void, Expected][] = [
   [
@@ -339,14 +329,14 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "no service files at all",
-    (c) => serviceFiles(c).forEach((file) => c.remove(file)),
+    (c) => copiedServiceFiles(c).forEach((file) => c.remove(file)),
     { file: "data/services", path: "", message: /no service files/ },
   ],
   [
     "more services than the layouts hold",
     (c) => {
-      const template = c.read(serviceFiles(c)[0]);
-      for (let i = serviceFiles(c).length; i <= SERVICE_COUNT.max; i++) {
+      const template = c.read(copiedServiceFiles(c)[0]);
+      for (let i = copiedServiceFiles(c).length; i <= SERVICE_COUNT.max; i++) {
         const text = template.replace(/^slug: .*$/m, `slug: extra-${i}`).replace(/^order: .*$/m, `order: ${100 + i}`);
         c.write(`data/services/extra-${i}.yaml`, text);
       }

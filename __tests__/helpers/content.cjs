@@ -6,14 +6,11 @@ const fs = require("fs");
 const os = require("os");
 const path = require("path");
 const { parse } = require("yaml");
-// Jest compiles the TypeScript source: the site's own rule for a service's path, never a copy of it.
-const { servicePath } = require("../../src/lib/paths");
-const { withComputedFirmFields } = require("../../src/content/firm-fields");
-const { loadSchemas } = require("../../src/content/load");
+// Jest compiles the TypeScript source: the site's own content reader, never a copy of it.
+const { readSiteContent } = require("../../src/content/read-content");
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 const DATA_DIR = path.join(PROJECT_ROOT, "data");
-const FIXTURES_DIR = path.join(__dirname, "..", "fixtures");
 
 function readYaml(file) {
   return parse(fs.readFileSync(file, "utf8"));
@@ -59,39 +56,32 @@ function copyRealData() {
   };
 }
 
-/** A data/services/*.yaml directory's services, in menu order, with the path the site gives each. */
+/** A content directory's services, in menu order, with the path the site gives each (src/content). */
 function loadServices(dataDir) {
-  const dir = path.join(dataDir, "services");
-  return fs
-    .readdirSync(dir)
-    .filter((name) => /\.ya?ml$/.test(name))
-    .map((name) => readYaml(path.join(dir, name)))
-    .sort((a, b) => a.order - b.order)
-    .map((service) => ({ ...service, path: servicePath(service.slug) }));
+  return readSiteContent(dataDir).services;
 }
 
 /**
  * Every content file of data/, parsed, shaped like the page queries' results (services get their `path`, the firm's
- * phone its `dial`, its address the state's name).
+ * phone its `dial`, its address the state's name), by the site's own reader (src/content/read-content.ts).
  */
 function loadRealContent(dataDir = DATA_DIR) {
-  const page = (name) => readYaml(path.join(dataDir, name));
+  const { files, services } = readSiteContent(dataDir);
   return {
-    layout: page("layout.yaml"),
-    firm: withComputedFirmFields(page("firm.yaml"), loadSchemas(dataDir)),
-    home: page("home.yaml"),
-    about: page("about.yaml"),
-    servicesPage: page("services-page.yaml"),
-    contact: page("contact.yaml"),
-    notFound: page("not-found.yaml"),
-    services: loadServices(dataDir),
+    layout: files.layout,
+    firm: files.firm,
+    home: files.home,
+    about: files.about,
+    servicesPage: files["services-page"],
+    contact: files.contact,
+    notFound: files["not-found"],
+    services,
   };
 }
 
 module.exports = {
   PROJECT_ROOT,
   DATA_DIR,
-  FIXTURES_DIR,
   readYaml,
   lineOf,
   copyRealData,

@@ -3,7 +3,6 @@
 export declare const PROJECT_ROOT: string;
 export declare const DATA_DIR: string;
 /** __tests__/fixtures */
-export declare const FIXTURES_DIR: string;
 
 export declare function readYaml(file: string): unknown;
 export declare function lineOf(text: string, search: string | RegExp): number;

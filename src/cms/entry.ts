@@ -6,14 +6,7 @@
  */
 import type Ajv from "ajv";
 import type { AnySchemaObject } from "ajv";
-import {
-  createAjv,
-  phoneErrors,
-  schemaErrors,
-  serviceCountProblem,
-  serviceCrossErrors,
-  type ContentError,
-} from "../content/rules";
+import { createAjv, fileErrors, serviceCountProblem, serviceCrossErrors, type ContentError } from "../content/rules";
 import {
   CONTENT_FOLDER,
   PAGE_FILES,
@@ -108,7 +101,7 @@ export function entryChecker(schemas: Schemas): EntryChecker {
     check(entry, data, others = {}) {
       ajv ??= createAjv(schemas as Record<string, AnySchemaObject>);
       const parsed = { file: entry.file, data: normalize(data, schemas[entry.schema], schemas, entry.schema) };
-      const errors = [...schemaErrors(ajv, entry.schema, parsed), ...phoneErrors(parsed)];
+      const errors = fileErrors(ajv, entry.schema, parsed);
       if (entry.schema === SERVICE_SCHEMA && others.services) {
         // The content check's own service rules, over the services as they will be once this entry is saved.
         const saved = others.services.map((data) => ({

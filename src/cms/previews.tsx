@@ -5,7 +5,7 @@
  */
 import React, { useEffect, useState } from "react";
 import type { JsonSchema } from "../content/model";
-import { withComputedFirmFields } from "../content/firm-fields";
+import { siteContent } from "../content/site-content";
 import { CONTENT_FOLDER, PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
 import { LayoutView } from "../components/layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";
@@ -15,7 +15,7 @@ import { ServiceView, type ServiceViewProps } from "../components/service-view";
 import { ContactView, type ContactViewProps } from "../components/contact-view";
 import { NotFoundView, type NotFoundViewProps } from "../components/not-found-view";
 import { buildNav } from "../lib/nav";
-import { ROUTES, servicePath } from "../lib/paths";
+import { ROUTES } from "../lib/paths";
 import { SERVICES_COLLECTION } from "./config";
 import { withSkeleton } from "./entry";
 import { readServices, type ContentStore } from "./content-store";
@@ -97,22 +97,15 @@ function filled(schemas: Schemas, data: Data | undefined, name: string): Data {
   return withSkeleton(data, schemas[schemaName], schemas, schemaName) as Data;
 }
 
-export function previewPages(schemas: Schemas, resolveAsset: (path: string) => string): Record<string, PreviewPage> {
+function previewPages(schemas: Schemas, resolveAsset: (path: string) => string): Record<string, PreviewPage> {
   const full = (data: Data, name: string): Data => filled(schemas, data, name);
+  // As the pages see them (src/content/site-content.ts): in order with their paths; the firm with its derived fields.
   const services = (content: SiteContent) =>
-    [...content.services]
-      .map((s) => full(s, SERVICE_SCHEMA))
-      .sort((a, b) => Number(a.order) - Number(b.order))
-      .map((s) => ({ ...s, path: servicePath(String(s.slug)) }));
+    siteContent({ files: {}, services: content.services.map((s) => full(s, SERVICE_SCHEMA)) }, schemas).services;
   const firm = (content: SiteContent) => {
-    const data = full(content.files.firm, "firm") as Data & {
-      founder: Data;
-      credential: Data;
-      phone: Data;
-      address: Data;
-    };
+    const data = full(content.files.firm, "firm") as Data & { founder: Data; credential: Data };
     return {
-      ...withComputedFirmFields(data, schemas),
+      ...siteContent({ files: { firm: data }, services: [] }, schemas).files.firm,
       founder: { ...data.founder, portrait: asImage(resolveAsset(String(data.founder.portrait)), 320, 400) },
       credential: { ...data.credential, badge: asImage(resolveAsset(String(data.credential.badge)), 160, 160) },
     };
@@ -172,8 +165,8 @@ export function previewPages(schemas: Schemas, resolveAsset: (path: string) => s
 
 /**
  * The page around a preview: the site's header and footer, from the same content. This maps the content to the
- * layout's props as SiteLayout does; sharing one function between the two added 41 bytes gzipped to every visitor
- * page's runtime, past its budget (docs/performance.md), so the mapping is written here for the editor alone.
+ * layout's props as SiteLayout does; the mapping is written here for the editor alone, because a function shared
+ * with SiteLayout would add bytes to every visitor page's runtime (docs/performance.md).
  */
 function InLayout({
   content,
@@ -197,13 +190,10 @@ function InLayout({
     tagline: string;
     links: { label: string; url: string }[];
   };
-  const services = content.services
-    .map((s) => ({
-      order: Number(s.order),
-      navLabel: String(s.navLabel ?? ""),
-      path: servicePath(String(s.slug ?? "")),
-    }))
-    .sort((a, b) => a.order - b.order);
+  const services = siteContent({ files: {}, services: content.services }, schemas).services.map((s) => ({
+    navLabel: String(s.navLabel ?? ""),
+    path: String(s.path),
+  }));
   return (
     <LayoutView
       pathname={pathname}
@@ -244,16 +234,16 @@ export function previewTemplate(schemas: Schemas, collection: string, name?: str
           }
         : { files: { ...content.files, [name!]: draft }, services: content.services };
     if (collection === SERVICES_COLLECTION) {
-      const service = {
-        ...filled(schemas, draft, SERVICE_SCHEMA),
-        path: servicePath(String(draft.slug ?? "")),
-      };
+      const [service] = siteContent(
+        { files: {}, services: [filled(schemas, draft, SERVICE_SCHEMA)] },
+        schemas,
+      ).services;
       const layout = filled(schemas, withDraft.files.layout, "layout") as {
         nav: { services: string };
       };
       const home = filled(schemas, withDraft.files.home, "home");
       return (
-        <InLayout content={withDraft} pathname={service.path} schemas={schemas}>
+        <InLayout content={withDraft} pathname={String(service.path)} schemas={schemas}>
           <ServiceView
             service={as<ServiceViewProps["service"]>(service)}
             servicesLabel={layout.nav.services}

@@ -5,8 +5,8 @@
 import { httpsHostProblem } from "../lib/header-grammar";
 
 export const FORM_ENDPOINT_ENV = "FORM_ENDPOINT";
-export const FORM_ENDPOINT_FILE = "data/contact.yaml";
-export const FORM_ENDPOINT_FIELD = "form.endpoint";
+const FORM_ENDPOINT_FILE = "data/contact.yaml";
+const FORM_ENDPOINT_FIELD = "form.endpoint";
 /** The placeholder shipped in data/contact.yaml; submissions to it go nowhere useful. */
 export const EXAMPLE_FORM_ENDPOINT = "https://formspree.io/f/your-form-id";
 

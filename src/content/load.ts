@@ -7,7 +7,7 @@ import fs from "fs";
 import path from "path";
 import { CONTENT_FOLDER, SCHEMA_DIRECTORY, type JsonSchema, type Schemas } from "./model";
 
-export const CONTENT_DIR_ENV = "CONTENT_DIR";
+const CONTENT_DIR_ENV = "CONTENT_DIR";
 
 export function contentDirectory(projectRoot: string, env: Record<string, string | undefined> = process.env): string {
   return path.resolve(projectRoot, env[CONTENT_DIR_ENV] || CONTENT_FOLDER);

@@ -8,7 +8,7 @@ import addFormats from "ajv-formats";
 import { httpsHostProblem } from "../lib/header-grammar";
 import { isMap, isScalar, type Document, type LineCounter } from "yaml";
 import { dialNumber } from "./phone";
-import { SERVICE_COUNT, choicesOf, resolveSchema, type JsonSchema, type Schemas } from "./model";
+import { PAGE_FILES, SERVICE_COUNT, choicesOf, resolveSchema, type JsonSchema, type Schemas } from "./model";
 import { SCHEMA_KEYWORDS } from "./schema-keywords";
 
 export interface ContentError {
@@ -33,7 +33,7 @@ export interface ParsedFile {
 
 /** An ajv instance holding every schema of data/schema/, by file name (e.g. service.schema.json). */
 /** The schema format of an https URL on a plain host name (data/schema/defs.schema.json httpsUrl). */
-export const HTTPS_URL_FORMAT = "https-url";
+const HTTPS_URL_FORMAT = "https-url";
 
 export function createAjv(schemas: Record<string, AnySchemaObject>): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
@@ -173,7 +173,7 @@ export function lineOf(doc: Document, counter: LineCounter, segments: (string | 
   return undefined;
 }
 
-export function schemaErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): ContentError[] {
+function schemaErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): ContentError[] {
   const validate = ajv.getSchema(schemaName);
   if (!validate) throw new Error(`No schema named ${schemaName} (data/schema/)`);
   if (validate(parsed.data)) return [];
@@ -200,7 +200,7 @@ export function schemaErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): 
 }
 
 /** The phone number must be one a visitor's phone can dial, from the office's country (src/content/phone.ts). */
-export function phoneErrors(parsed: ParsedFile): ContentError[] {
+function phoneErrors(parsed: ParsedFile): ContentError[] {
   const firm = parsed.data as { phone?: { display?: unknown }; address?: { country?: unknown } } | null;
   const display = firm?.phone?.display;
   const country = firm?.address?.country;
@@ -215,6 +215,16 @@ export function phoneErrors(parsed: ParsedFile): ContentError[] {
       message: `is ${JSON.stringify(display)}, which is not a phone number that can be dialled from the office's country (${country}): write it as people dial it, e.g. (310) 555-0142, or with the country code, e.g. +1 310 555 0142`,
     },
   ];
+}
+
+const FIRM_SCHEMA = PAGE_FILES["firm.yaml"];
+
+/**
+ * One content file's mistakes that need nothing but the file: its schema's, and for the firm, a phone number that
+ * cannot be dialled. The content check adds what needs the disk (images); the editor, what needs its backend.
+ */
+export function fileErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): ContentError[] {
+  return [...schemaErrors(ajv, schemaName, parsed), ...(schemaName === FIRM_SCHEMA ? phoneErrors(parsed) : [])];
 }
 
 /**

@@ -23,26 +23,3 @@ export const SCHEMA_KEYWORDS = [
    */
   { keyword: "imageSize", schemaType: "object" },
 ] as const;
-
-/**
- * Fields the build computes rather than reads from YAML, by GraphQL type: declared here with the rest of the
- * schema, resolved in plugins/content-model/gatsby-node.ts (createResolvers).
- */
-export const COMPUTED_FIELDS: Record<string, Record<string, { type: string; description: string }>> = {
-  ServiceYaml: {
-    path: { type: "String!", description: "The service page's path, built from its slug (src/lib/paths.ts)." },
-  },
-  FirmAddress: {
-    regionName: {
-      type: "String!",
-      description:
-        "The state's full name, e.g. California: the name data/schema/defs.schema.json gives region's code (src/content/address.ts).",
-    },
-  },
-  FirmPhone: {
-    dial: {
-      type: "String!",
-      description: "The number to dial (E.164), for tel: links: worked out from display (src/content/phone.ts).",
-    },
-  },
-};

@@ -7,7 +7,7 @@
  */
 import path from "path";
 import { loadSchemas } from "./load";
-import { COMPUTED_FIELDS } from "./schema-keywords";
+import { derivedFieldsOf } from "./derived-fields";
 import { pascalCase, SERVICES_DIRECTORY, yamlTypeName } from "./type-names";
 import { PAGE_FILES, SERVICE_SCHEMA, resolveRef, type JsonSchema } from "./model";
 
@@ -63,8 +63,8 @@ export function contentTypes(schemas: Record<string, JsonSchema>, roots: RootTyp
       const description = property.description ?? deref(property, file).schema.description;
       type.fields.push({ name: key, type: required.has(key) ? `${ref}!` : ref, description, directives });
     }
-    for (const [key, field] of Object.entries(COMPUTED_FIELDS[name] ?? {})) {
-      type.fields.push({ name: key, ...field, directives: [] });
+    for (const [key, { type: ref, description }] of Object.entries(derivedFieldsOf(name))) {
+      type.fields.push({ name: key, type: ref, description, directives: [] });
     }
     return name;
   }

@@ -7,6 +7,7 @@ import fs from "fs";
 import path from "path";
 import type { AnySchemaObject } from "ajv";
 import { loadSchemas } from "./load";
+import { serviceFiles } from "./read-content";
 import { PAGE_FILES, SERVICE_SCHEMA, type Schemas } from "./model";
 import { imageProblems } from "./images";
 import { LineCounter, parseDocument } from "yaml";
@@ -17,8 +18,7 @@ import {
   serviceCountProblem,
   lineOf,
   readablePath,
-  phoneErrors,
-  schemaErrors,
+  fileErrors,
   serviceCrossErrors,
   type ContentError,
   type ParsedFile as ParsedData,
@@ -51,7 +51,7 @@ export interface ValidationResult {
  * (no YAML content line can). The check's parser honours `%YAML 1.1` and the site's (js-yaml, through
  * gatsby-transformer-yaml) does not, so a file with one could pass here with values the site reads otherwise.
  */
-export function directiveLine(source: string): { line: number; text: string } | null {
+function directiveLine(source: string): { line: number; text: string } | null {
   const index = source.split(/\r?\n/).findIndex((line) => line.startsWith("%"));
   return index < 0 ? null : { line: index + 1, text: source.split(/\r?\n/)[index].trim() };
 }
@@ -127,12 +127,9 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
     }
     const parsed = parseFile(absolute, rel(absolute), errors);
     if (!parsed) continue;
-    const fileErrors = [
-      ...schemaErrors(ajv, schemaName, parsed),
-      ...imageFileErrors(schemas, schemaName, parsed, projectRoot),
-      ...(name === "firm.yaml" ? phoneErrors(parsed) : []),
-    ];
-    errors.push(...byLine(fileErrors));
+    errors.push(
+      ...byLine([...fileErrors(ajv, schemaName, parsed), ...imageFileErrors(schemas, schemaName, parsed, projectRoot)]),
+    );
     content.files[name] = parsed.data;
   }
   for (const name of fs.readdirSync(contentDir)) {
@@ -146,20 +143,15 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
   }
 
   const servicesDir = path.join(contentDir, SERVICES_DIRECTORY);
-  const serviceFiles = fs.existsSync(servicesDir)
-    ? fs
-        .readdirSync(servicesDir)
-        .filter((f) => /\.ya?ml$/.test(f))
-        .sort()
-    : [];
-  const countProblem = serviceCountProblem(serviceFiles.length);
+  const services = serviceFiles(contentDir);
+  const countProblem = serviceCountProblem(services.length);
   if (countProblem) errors.push({ file: rel(servicesDir), path: "", message: countProblem });
   const parsedServices: ParsedFile[] = [];
-  for (const name of serviceFiles) {
-    const absolute = path.join(servicesDir, name);
+  for (const name of services) {
+    const absolute = path.join(contentDir, name);
     const parsed = parseFile(absolute, rel(absolute), errors);
     if (!parsed) continue;
-    errors.push(...byLine(schemaErrors(ajv, SERVICE_SCHEMA, parsed)));
+    errors.push(...byLine(fileErrors(ajv, SERVICE_SCHEMA, parsed)));
     parsedServices.push(parsed);
     content.services.push(parsed.data);
   }

@@ -1,0 +1,33 @@
+/**
+ * The fields the build works out, as every reader outside Gatsby gets them (the build's resolvers compute them with
+ * the same functions: __tests__/gatsby-node.test.ts).
+ * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ */
+import { withDerivedFields } from "../../src/content/derived-fields";
+import { loadSchemas } from "../../src/content/load";
+import { servicePath } from "../../src/lib/paths";
+import { DATA_DIR } from "../helpers/content.cjs";
+
+const schemas = loadSchemas(DATA_DIR);
+const typed = {
+  name: "Example Valuation Partners",
+  phone: { display: "(212) 555-0123" },
+  address: { city: "New York", region: "NY", country: "US" },
+};
+
+test("adds the number a tap dials, the state's name and each service's path, and keeps every typed field", () => {
+  const services = [{ slug: "exit-planning", order: 1 }];
+  expect(withDerivedFields({ firm: typed, services }, schemas)).toEqual({
+    firm: {
+      name: "Example Valuation Partners",
+      phone: { display: "(212) 555-0123", dial: "+12125550123" },
+      address: { city: "New York", region: "NY", regionName: "New York", country: "US" },
+    },
+    services: [{ slug: "exit-planning", order: 1, path: servicePath("exit-planning") }],
+  });
+});
+
+test("a number that cannot be dialled gets no number to dial", () => {
+  const { firm } = withDerivedFields({ firm: { ...typed, phone: { display: "(212) 555" } }, services: [] }, schemas);
+  expect(firm.phone).toEqual({ display: "(212) 555", dial: "" });
+});
