@@ -105,7 +105,7 @@ export default defineConfig({
     server("serve.mjs", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: LOGIN_BUILD_DIR }, { listening: true }),
     {
       ...server("serve.mjs", Number(new URL(LOCAL_EDITOR_URL).port), { OVERLAY_DIR: LOCAL_EDITOR_DIR }),
-      command: `node --import tsx scripts/local-editor.ts ${LOCAL_EDITOR_DIR} && node scripts/serve.mjs`,
+      command: `npx tsx scripts/local-editor.ts ${LOCAL_EDITOR_DIR} && node scripts/serve.mjs`,
     },
   ],
 });

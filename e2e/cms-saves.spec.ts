@@ -11,7 +11,7 @@ import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-prox
 import { loadSchemas } from "../src/content/load";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/validate";
-import { fixtureService } from "../__tests__/helpers/fixture-service";
+import { fixtureService } from "../scripts/fixture-content";
 
 const root = path.resolve(__dirname, "..");
 const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];
@@ -130,7 +130,7 @@ for (const width of [1280, 375]) {
       await openEditor(page, `collections/services/entries/${service.slug}`);
       await expect(field(page, "title")).toHaveValue(service.title);
       // Meanwhile another editor adds a service, with a menu label and an order of its own.
-      const added = fixtureService(root, path.join(proxy().repo, "data"));
+      const added = fixtureService(path.join(proxy().repo, "data"));
       proxy().write(`data/${added.file}`, added.yaml);
 
       await field(page, "navLabel").fill(added.navLabel);

@@ -17,7 +17,7 @@ import { draftBranch } from "../src/cms/content-store";
 import { loadSchemas } from "../src/content/load";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/validate";
-import { fixtureService } from "../__tests__/helpers/fixture-service";
+import { fixtureService } from "../scripts/fixture-content";
 
 const root = path.resolve(__dirname, "..");
 const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];
@@ -159,7 +159,7 @@ for (const width of [1280, 375]) {
       guard.allowed.push(/Not published: /);
       const [first, second] = services();
       // A menu label no service has yet, given to both drafts.
-      const label = fixtureService(root).navLabel;
+      const label = fixtureService().navLabel;
       for (const service of [first, second]) {
         await openEditor(page, `collections/services/entries/${service.slug}`);
         await expect(field(page, "navLabel")).toHaveValue(service.navLabel);

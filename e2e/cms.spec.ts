@@ -15,7 +15,7 @@ import { ADMIN_URL } from "../plugins/editor/admin";
 import { loadSchemas } from "../src/content/load";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { servicesCollection, type CmsField } from "../src/cms/config";
-import { fixtureService } from "../__tests__/helpers/fixture-service";
+import { fixtureService } from "../scripts/fixture-content";
 
 const root = path.resolve(__dirname, "..");
 const schemas = loadSchemas(path.join(root, "data"));
@@ -171,7 +171,7 @@ test("a new service created in the editor is a new, valid file, shown in the pre
   const addButton = (f: CmsField) =>
     page.getByRole("button", { name: new RegExp(`^Add ${escapeRegExp(f.label)}$`, "i") });
   // A slug, an order and a menu label no service in data/ has, whatever services an editor has added.
-  const { slug, order, navLabel } = fixtureService(path.resolve(__dirname, ".."));
+  const { slug, order, navLabel } = fixtureService();
   const draft = {
     slug,
     order,

@@ -1,14 +1,14 @@
-// Builds a fixture site from data/ with the edits an editor might make, and no code change: one more service
-// (__tests__/helpers/fixture-service.ts), one more process step, one more "why" point, the office moved to
-// another city, the founder's portrait replaced, and markup-like text typed into one field of each kind (e2e/login-build.ts MARKUP_FIELDS; the browser
-// tests in e2e/text-is-text.spec.ts check it shows as text and never runs). Checks the built HTML: the service's page,
+// Builds a fixture site from data/ with the edits an editor might make, and no code change (fixture-content.ts): one
+// more service, one more process step, one more "why" point, the office moved to another city, the founder's portrait
+// replaced, and markup-like text typed into one field of each kind (MARKUP_FIELDS; the browser tests in
+// e2e/text-is-text.spec.ts check it shows as text and never runs). Checks the built HTML: the service's page,
 // its dropdown and mobile-menu entries on every page, its card on the home page and its group on /services; the extra
 // step and point; the new address. Leaves public/ to the next build. Optional argument: a directory to keep the
 // fixture content in (it is deleted otherwise).
 //
 // The same build is the one the editor's GitHub login tests serve (e2e/github-login.spec.ts): it is made with the
 // editor's GitHub backend and the site's own login (CMS_BACKEND=github, CMS_REPO, no CMS_AUTH_URL), which changes only
-// /admin/, and a copy of it is kept in .e2e-builds/github-login/ (e2e/login-build.ts), so no third build is needed.
+// /admin/, and a copy of it is kept in .e2e-builds/github-login/ (LOGIN_BUILD_DIR), so no third build is needed.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,15 +17,15 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { servicePath } from "../src/lib/paths.ts";
-import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT } from "../e2e/login-build.ts";
-import { fixtureService } from "../__tests__/helpers/fixture-service.ts";
+import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT, fixtureService } from "./fixture-content.ts";
+import { readContentFiles } from "../src/content/read-content.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv[2];
 const fixture = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), "fixture-content-"));
 fs.cpSync(path.join(root, "data"), fixture, { recursive: true });
 // The added service comes last, under a slug of its own: the next free order and slug after data/'s services.
-const added = fixtureService(root);
+const added = fixtureService();
 fs.writeFileSync(path.join(fixture, added.file), added.yaml);
 
 /** Edits one fixture YAML file through its document, keeping the schema comment line. */
@@ -34,7 +34,7 @@ function editYaml(file, edit) {
   edit(doc);
   fs.writeFileSync(path.join(fixture, file), doc.toString());
 }
-const serviceCount = fs.readdirSync(path.join(root, "data", "services")).filter((f) => /\.ya?ml$/.test(f)).length;
+const serviceCount = readContentFiles(path.join(root, "data")).services.length;
 const STEP = { title: "Follow-up Review", text: "A check-in a year later to see what changed." };
 const POINT = { title: "Plain-language reports", text: "Every conclusion explained without jargon." };
 const CITY = "Long Beach";

@@ -19,8 +19,8 @@ import {
 } from "../../src/cms/entry";
 import { loadSchemas } from "../../src/content/load";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../../src/content/model";
-import { DATA_DIR, PROJECT_ROOT, copyRealData } from "../helpers/content.cjs";
-import { fixtureService } from "../helpers/fixture-service";
+import { DATA_DIR, copyRealData } from "../helpers/content.cjs";
+import { fixtureService } from "../../scripts/fixture-content";
 import { validateContentDirectory } from "../../src/content/validate";
 
 const schemas = loadSchemas(DATA_DIR);
@@ -140,7 +140,7 @@ describe("lists and keys", () => {
 
 describe("a new service file", () => {
   // A slug, an order and a menu label no service in data/ has, so any valid content keeps this test's draft valid.
-  const added = fixtureService(PROJECT_ROOT);
+  const added = fixtureService();
   const entry = entryFile("services", added.slug);
   const draft = {
     title: "Valuation Training",
