@@ -51,13 +51,11 @@ const config: GatsbyConfig = {
         excludes: ["/404/", "/404.html", "/dev-404-page/"],
       },
     },
-    // Gatsby runs each API in this order: content is checked before the editor is bundled, and after the build the
-    // editor is written, then the pages' runtime is deferred, then the hosting files hash what the pages hold.
+    // Content is checked before anything is built or bundled; what the build publishes beside the pages, and does to
+    // them after Gatsby writes them, is one sequence in plugins/publish.
     "content-model",
     "styles-fingerprint",
-    { resolve: "editor", options: { siteUrl } },
-    "static-first",
-    "hosting",
+    { resolve: "publish", options: { siteUrl } },
   ],
 };
 

@@ -8,7 +8,7 @@ import path from "path";
 import { cmsBackend } from "../src/cms/backend";
 import { cmsConfig } from "../src/cms/config";
 import { contentDirectory, loadSchemas } from "../src/content/load";
-import { writeAdmin } from "../plugins/editor/admin";
+import { editorHosting, writeAdmin } from "../plugins/editor/admin";
 import { writeHostingFiles } from "../plugins/hosting/hosting";
 import { DEFAULT_SITE_URL } from "../gatsby-config";
 
@@ -33,7 +33,8 @@ async function main() {
     publicDir: dir,
     formEndpoint: "https://forms.example.com/",
     siteUrl: DEFAULT_SITE_URL,
-    adminConnect: backend.connectOrigins,
+    pages: [],
+    editor: editorHosting(dir, backend.connectOrigins),
   });
   for (const file of ["robots.txt", "_nginx"]) fs.rmSync(path.join(dir, file), { recursive: true, force: true });
   console.log(`The local editor is in ${path.relative(process.cwd(), dir) || "."}`);

@@ -4671,10 +4671,10 @@ type ServicePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 type ServicePagesQuery = { readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string }> } };
 
-type HostingDataQueryVariables = Exact<{ [key: string]: never; }>;
+type PublishDataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type HostingDataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly contactYaml: { readonly form: { readonly endpoint: string } } | null };
+type PublishDataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string | null } | null } | null, readonly contactYaml: { readonly form: { readonly endpoint: string } } | null };
 
 
 }

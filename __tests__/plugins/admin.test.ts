@@ -16,10 +16,11 @@ import {
   bundleEditor,
   copyDecap,
   decapDist,
+  editorHosting,
   publishesEditor,
   writeAdmin,
 } from "../../plugins/editor/admin";
-import { adminPolicy, pagePolicies, parseHeadersFile, perPageHeaderRules } from "../../plugins/hosting/hosting";
+import { editorPolicy, pagePolicies, parseHeadersFile, perPageHeaderRules } from "../../plugins/hosting/hosting";
 import { FIXED_BUILD_SCRIPTS } from "../../plugins/hosting/inline-scripts";
 import { listHtmlFiles } from "../../plugins/static-first/gatsby-output";
 import { cmsBackend, LOCAL_PROXY_ORIGINS, type CmsBackend } from "../../src/cms/backend";
@@ -132,11 +133,13 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
     [`${ADMIN_DIR}/index.html`]: html,
     "services/admin/index.html": "<!doctype html><html></html>",
   });
-  expect(listHtmlFiles(dir).map((f) => path.relative(dir, f))).toEqual(["index.html", "services/admin/index.html"]);
+  const editor = editorHosting(dir, ["https://api.github.com"]);
+  const pages = listHtmlFiles(dir, [path.dirname(editor.file)]);
+  expect(pages.map((f) => path.relative(dir, f))).toEqual(["index.html", "services/admin/index.html"]);
   const rules = parseHeadersFile(
     perPageHeaderRules([
-      ...pagePolicies(dir, "https://formspree.io", new Set(["visitor()"])),
-      adminPolicy(dir, ["https://api.github.com"], new Set(FIXED_BUILD_SCRIPTS))!,
+      ...pagePolicies(dir, pages, "https://formspree.io", new Set(["visitor()"])),
+      editorPolicy(dir, editor, new Set(FIXED_BUILD_SCRIPTS)),
     ]),
   );
   const admin = rules.find((r) => r.pattern === "/admin/")!;

@@ -150,6 +150,7 @@ test("appends one rule per page to _headers (replacing an earlier build's) and w
     publicDir: dir,
     formEndpoint: "https://forms.example/f/123",
     siteUrl: "https://www.example.com/",
+    pages: [path.join(dir, "about", "index.html"), path.join(dir, "index.html")],
     loaders: ["home()", "about()"],
   };
   writeHostingFiles(args);
@@ -185,7 +186,12 @@ test("refuses to write a header that would change a policy, naming the path and 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-"));
   fs.writeFileSync(path.join(dir, "index.html"), `<html><head><meta charSet="utf-8"/></head><body></body></html>`);
   const write = (formEndpoint: string) => () =>
-    writeHostingFiles({ publicDir: dir, formEndpoint, siteUrl: "https://www.example.com" });
+    writeHostingFiles({
+      publicDir: dir,
+      formEndpoint,
+      siteUrl: "https://www.example.com",
+      pages: [path.join(dir, "index.html")],
+    });
   expect(write("https://formspree.io;sandbox/f/abcd1234")).toThrow(/for \/, .*"sandbox"/);
   expect(write("https://*.com/f/x")).toThrow(/Content-Security-Policy/);
   expect(fs.existsSync(path.join(dir, "_headers"))).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The editor at /admin/, written into public/admin/ apart from the site's webpack build (its gatsby-node.ts starts it at
+ * The editor at /admin/, written into public/admin/ apart from the site's webpack build (plugins/publish starts it at
  * bootstrap and waits for it only at the end, so neither `gatsby build` nor `gatsby develop` waits on it):
  *
  * - Decap CMS's own prebuilt bundle (vendor/decap-cms-<version>.tgz, installed as `decap-cms`; dist/: decap-cms.js and
@@ -51,7 +51,7 @@ export interface DecapPin {
   files: Record<string, string>;
 }
 
-export const DECAP_PIN = "vendor/decap-cms.json";
+const DECAP_PIN = "vendor/decap-cms.json";
 
 /**
  * Where the decap-cms installed for the project in `root` keeps its prebuilt bundle, its version, and the pin it must
@@ -93,7 +93,7 @@ export function copyDecap(adminDir: string, dist: { dir: string; version: string
 }
 
 /** name.ext → name.<hash of text>.ext */
-export function hashedName(name: string, text: string | Buffer): string {
+function hashedName(name: string, text: string | Buffer): string {
   const ext = path.extname(name);
   return `${name.slice(0, -ext.length)}.${hashOf(text)}${ext}`;
 }
@@ -102,7 +102,7 @@ export function hashedName(name: string, text: string | Buffer): string {
 export const ADMIN_START_SCRIPT = "window.CMS_MANUAL_INIT = true;";
 
 /** The editor's page: Decap's bundle, then the editor's, started by hand (window.CMS_MANUAL_INIT) with the config. */
-export function adminPage({ decap, editor, styles }: { decap: string; editor: string; styles: string }): string {
+function adminPage({ decap, editor, styles }: { decap: string; editor: string; styles: string }): string {
   return [
     "<!doctype html>",
     '<html lang="en">',
@@ -235,6 +235,35 @@ export function adminContentSecurityPolicy({ scriptHashes, connect }: { scriptHa
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
+}
+
+/** What the hosting files need of the editor a build wrote: its page, its URL, and its own headers and policy. */
+export interface EditorHosting {
+  file: string;
+  urlPath: string;
+  /** The page's policy, given the hashes of its inline scripts. */
+  policy(scriptHashes: string[]): string;
+  headers: [name: string, value: string][];
+  /** The `/*` rule's headers its own replace. */
+  unset: string[];
+}
+
+/**
+ * The editor in publicDir as hosting serves it: its own policy, reaching `connect` (the backend's origins:
+ * src/cms/backend.ts) beside its own; kept out of search results; and its own opener policy (ADMIN_OPENER_POLICY) in
+ * place of the `/*` rule's, so its login popup can report back.
+ */
+export function editorHosting(publicDir: string, connect: string[]): EditorHosting {
+  return {
+    file: path.join(publicDir, ADMIN_DIR, "index.html"),
+    urlPath: ADMIN_URL,
+    policy: (scriptHashes) => adminContentSecurityPolicy({ scriptHashes, connect }),
+    headers: [
+      ["X-Robots-Tag", "noindex"],
+      ["Cross-Origin-Opener-Policy", ADMIN_OPENER_POLICY],
+    ],
+    unset: ["Cross-Origin-Opener-Policy"],
+  };
 }
 
 /**

@@ -6,7 +6,7 @@ import fs from "fs";
 import path from "path";
 import { LIVE_COMMIT_FILE } from "../../src/cms/live-status";
 
-export const HOST_COMMIT_VARIABLES = ["CF_PAGES_COMMIT_SHA", "COMMIT_REF", "GITHUB_SHA", "VERCEL_GIT_COMMIT_SHA"];
+const HOST_COMMIT_VARIABLES = ["CF_PAGES_COMMIT_SHA", "COMMIT_REF", "GITHUB_SHA", "VERCEL_GIT_COMMIT_SHA"];
 
 const isCommit = (value: string | undefined): value is string => /^[0-9a-f]{40}$/.test(value ?? "");
 

@@ -28,7 +28,7 @@ const assignment = (property: string, { cdata = false } = {}) => {
 };
 
 /** Gatsby's own inline data scripts (Gatsby 5's `_gatsby-scripts` slice), by their whole text. */
-export const GATSBY_DATA_SCRIPTS = [
+const GATSBY_DATA_SCRIPTS = [
   assignment("pagePath", { cdata: true }),
   assignment("___chunkMapping"),
   assignment("___webpackCompilationHash"),

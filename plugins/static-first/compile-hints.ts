@@ -8,7 +8,7 @@
  * tasks"). With the hint V8 compiles the whole file on the streaming thread, before the script runs. Other browsers
  * read a comment. The cost is compile work for the few functions that never run, off the main thread.
  *
- * A webpack plugin for Gatsby's `build-javascript` stage (this plugin's onCreateWebpackConfig), not an edit of the
+ * A webpack plugin for Gatsby's `build-javascript` stage (plugins/publish adds it), not an edit of the
  * built files: it runs after the minifier (which drops ordinary comments) and before the source maps and the content
  * hashes are made, so the maps stay exact and the file names still name the content.
  */
@@ -17,7 +17,7 @@ import type { Compiler } from "webpack";
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /** The assets that get the hint: the scripts webpack emits (not their maps, licences or CSS). */
-export const HINTED_ASSET = /\.js$/;
+const HINTED_ASSET = /\.js$/;
 
 export class CompileHintsPlugin {
   apply(compiler: Compiler): void {

@@ -225,7 +225,7 @@ function loadChunk(file: string): { chunkGlobal: string; pushed: unknown[] } | n
 }
 
 /** Whether a built chunk hands webpack a start function (the third element of what it pushes). */
-export function startsApp(file: string): boolean {
+function startsApp(file: string): boolean {
   return (loadChunk(file)?.pushed ?? []).some((chunk) => Array.isArray(chunk) && typeof chunk[2] === "function");
 }
 
@@ -250,7 +250,13 @@ export function readChunkModules(file: string): RuntimeSplit {
  * pages' loaders (for their policies), and how the loader splits the runtime's start. Every assumption it makes of
  * Gatsby's output (gatsby-output.ts) is checked on every page: one that no longer holds stops the build.
  */
-export function deferRuntimeInDir(publicDir: string): {
+export function deferRuntimeInDir(
+  publicDir: string,
+  /** Folders of pages that are not Gatsby's (the editor at /admin/). */
+  except: readonly string[] = [],
+): {
+  /** The pages rewritten, and how many of them load scripts. */
+  files: string[];
   pages: number;
   scripts: string[];
   loaders: string[];
@@ -280,7 +286,8 @@ export function deferRuntimeInDir(publicDir: string): {
     }
     return splits.get(framework.src);
   };
-  for (const file of listHtmlFiles(publicDir)) {
+  const files = listHtmlFiles(publicDir, except);
+  for (const file of files) {
     const page = path.relative(publicDir, file);
     const before = fs.readFileSync(file, "utf8");
     for (const [, attributes] of scriptsSlice(before, page).matchAll(/<script\b([^>]*)>/g)) {
@@ -304,5 +311,5 @@ export function deferRuntimeInDir(publicDir: string): {
     if (scripts.length > 0) pages += 1;
     for (const script of scripts) seen.add(script.src);
   }
-  return { pages, scripts: [...seen], loaders: [...loaders], split: splits.values().next().value };
+  return { files, pages, scripts: [...seen], loaders: [...loaders], split: splits.values().next().value };
 }

@@ -7,9 +7,8 @@
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
-import { ADMIN_DIR } from "../editor/admin";
 
-export const ASSUMPTIONS = {
+const ASSUMPTIONS = {
   scriptsSlice:
     'Gatsby stitches its scripts into every page between <!-- slice-start id="_gatsby-scripts-1" --> and ' +
     "<!-- slice-end … --> comments",
@@ -23,7 +22,7 @@ export const ASSUMPTIONS = {
 export type Assumption = keyof typeof ASSUMPTIONS;
 
 /** The installed Gatsby's version, for the message; "unknown" if it cannot be read. */
-export function gatsbyVersion(root = process.cwd()): string {
+function gatsbyVersion(root = process.cwd()): string {
   try {
     const manifest = createRequire(path.join(root, "package.json")).resolve("gatsby/package.json");
     return (JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string }).version;
@@ -53,15 +52,15 @@ export function scriptsSlice(html: string, page: string): string {
   return slice;
 }
 
-/** The built visitor pages: every HTML file but Gatsby's fragments and the editor at /admin/ (admin.ts). */
-export function listHtmlFiles(dir: string, root = dir): string[] {
+/** The built pages: every HTML file but Gatsby's fragments and those in the folders `except` names. */
+export function listHtmlFiles(dir: string, except: readonly string[] = []): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       // ~partytown and _gatsby hold Gatsby's internal fragments, not pages.
       const internal = /^[~_]/.test(entry.name) || entry.name === "page-data" || entry.name === "static";
-      if (!internal && path.relative(root, full) !== ADMIN_DIR) out.push(...listHtmlFiles(full, root));
+      if (!internal && !except.includes(full)) out.push(...listHtmlFiles(full, except));
     } else if (entry.name.endsWith(".html")) {
       out.push(full);
     }
