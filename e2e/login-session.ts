@@ -14,11 +14,10 @@ import { ADMIN_URL } from "../plugins/editor/admin";
 const repo = path.resolve(__dirname, "..");
 export const API = /^https:\/\/api\.github\.com\//;
 // Decap's prebuilt bundle (5 MB, and the chunks beside it), straight from the same build folder rather than through
-// `wrangler pages dev`: its development asset server, with both cores busy, now and then stops sending a response this
-// large and never finishes it (3 of 160 requests for decap-cms.js, 4 at a time, hung with 0 bytes in 20 s; 0 of 180
-// on an idle machine), which leaves /admin/ short of its load event and a login test timing out. What these tests check, the site's login functions and the editor's side of the login, still
-// runs on wrangler; a deploy serves these files from Cloudflare's CDN, not from that dev server. The other hosts'
-// tests of /admin/ (e2e/editor-hosting.spec.ts, e2e/cms.spec.ts) fetch the bundle from the host as before.
+// `wrangler pages dev`, whose development asset server, with both cores busy, may stall a response this large and
+// leave /admin/ short of its load event. What these tests check, the site's login functions and the editor's side of
+// the login, runs on wrangler; a deploy serves these files from Cloudflare's CDN, not from that dev server. The
+// editor's own specs (e2e/cms*.spec.ts) fetch the bundle from the server that serves it.
 const DECAP_BUNDLE = /\/admin\/decap-cms-[^/]+\/[^/?#]+\.js$/;
 
 export let standIn: StandIn;

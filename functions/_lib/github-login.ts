@@ -33,7 +33,7 @@ import {
 export type { LoginEnv };
 
 /** The settings from the environment, or the failure that says what is missing or wrong. */
-export function loginSettings(
+function loginSettings(
   env: LoginEnv,
   requestUrl: string,
 ): { clientId: string; clientSecret: string; oauthUrl: string; origin: string } | { failure: Failure } {
@@ -60,7 +60,7 @@ export interface Runtime {
   random: (array: Uint8Array) => Uint8Array;
 }
 
-export const defaultRuntime = (): Runtime => ({
+const defaultRuntime = (): Runtime => ({
   fetch: (input, init) => fetch(input, init),
   now: () => Math.floor(Date.now() / 1000),
   random: (array) => crypto.getRandomValues(array),

@@ -149,7 +149,7 @@ async function startEditor(): Promise<void> {
  * On a phone, /admin/ shows one pane at a time (admin.css), so an entry opens on its fields and Decap's "Toggle
  * preview" shows the preview: Decap keeps that choice under this key, and starts from it when the page loads.
  */
-export const PHONE_QUERY = "(max-width: 759px)";
+const PHONE_QUERY = "(max-width: 759px)";
 const DECAP_PANE_KEY = "cms.right-pane";
 if (window.matchMedia(PHONE_QUERY).matches) {
   try {

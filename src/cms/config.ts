@@ -27,7 +27,7 @@ import { LOCAL_HOSTS, type CmsBackend } from "./backend";
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
 export const CMS_FORMAT = "yaml-clean";
 /** Where content and images live, relative to the repository. */
-export const IMAGE_FOLDER = `${CONTENT_FOLDER}/images`;
+const IMAGE_FOLDER = `${CONTENT_FOLDER}/images`;
 export const SERVICES_COLLECTION = "services";
 export const PAGES_COLLECTION = "pages";
 
@@ -197,7 +197,7 @@ export function fileLabel(schema: JsonSchema, fallback: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : humanize(fallback);
 }
 
-export function pagesCollection(schemas: Schemas): CmsCollection {
+function pagesCollection(schemas: Schemas): CmsCollection {
   return {
     name: PAGES_COLLECTION,
     label: "Pages and settings",

@@ -66,13 +66,11 @@ export function MobileNav({
     if (panelRef.current && isPopoverOpen(panelRef.current)) onOpenChange(true);
   }, [onOpenChange]);
 
-  // The popover → React: the toggle button and the browser's light dismiss. Synchronously (flushSync): React treats a
-  // `toggle` event as continuous input and would commit the new state in a later task and run its effects later still,
-  // after a paint. In between, the page showed the menu as open (aria-expanded) while the dismiss listeners were not
-  // yet attached and the effect below still held the old state; a press outside in that gap (a quick second tap on a
-  // slow phone) closed the popover natively, and the late effect then "restored" the open state with showPopover():
-  // the menu stayed open. Seen as a flaky browser test at CPU 4x. Now state, DOM and effects follow the popover in
-  // the same task as its event.
+  // The popover → React: the toggle button and the browser's light dismiss. Synchronously (flushSync), so state, DOM
+  // and effects follow the popover in the same task as its event: React treats a `toggle` event as continuous input
+  // and would otherwise commit the new state in a later task and run its effects after a paint, leaving a gap in which
+  // the menu shows as open without its dismiss listeners, and a quick second tap on a slow phone closes the popover
+  // natively only for the late effect to open it again.
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return undefined;

@@ -4,9 +4,8 @@ import { hydrateRoot, type Root } from "react-dom/client";
 /**
  * The events for which React 18.3 hydrates a still-dehydrated root synchronously, inside the event's own task
  * (react-dom's `discreteReplayableEvents`): when one reaches React's root listener while hydration is under way, React
- * stops yielding and finishes the whole page's hydration before the browser may paint the input's result. That was
- * the long tail of input delay while the runtime started: a tap 150–400 ms after the first interaction
- * waited for the rest of the hydration, 100–200 ms on a phone at a quarter of this machine's speed.
+ * stops yielding and finishes the whole page's hydration before the browser may paint the input's result — on a slow
+ * phone, a tap just after the first interaction would wait 100–200 ms for the rest of the hydration.
  */
 export const DISCRETE_EVENTS = [
   "mousedown",

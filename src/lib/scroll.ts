@@ -48,7 +48,7 @@ export function easeInOutCubic(t: number): number {
  * `behavior: "smooth"`, which work done right after a route change (Gatsby focusing the new page, the browser clamping
  * the old position to a shorter page) cancels mid-way on mobile Chromium. Visitor input stops the animation.
  */
-export function scrollToTop(win: Window, behavior: ScrollBehavior): void {
+function scrollToTop(win: Window, behavior: ScrollBehavior): void {
   if (behavior !== "smooth") {
     win.scrollTo(0, 0);
     return;

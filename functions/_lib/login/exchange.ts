@@ -2,7 +2,7 @@
 import { failure, quoted, type Failure } from "./failures";
 
 /** How long the site waits for GitHub's answer to the code exchange, in milliseconds. */
-export const EXCHANGE_TIMEOUT_MS = 10_000;
+const EXCHANGE_TIMEOUT_MS = 10_000;
 
 /** What the code exchange sends to GitHub, server-side: the app's secret and the login's code_verifier. */
 export interface Exchange {
@@ -62,7 +62,7 @@ export interface Login {
 }
 
 /** GitHub's answer to the code exchange, read into a token or the failure that says why there is none. */
-export function exchangeResult(status: number, body: unknown, callbackUrl: string): Login | { failure: Failure } {
+function exchangeResult(status: number, body: unknown, callbackUrl: string): Login | { failure: Failure } {
   const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   const text = (key: string) => (typeof fields[key] === "string" ? (fields[key] as string) : "");
   if (text("error") === "bad_verification_code") return { failure: failure("code-refused") };

@@ -5,7 +5,7 @@ import { RETRY, type Failure } from "./failures";
 import { PROVIDER } from "./settings";
 
 /** The messages of Decap's popup protocol (decap-cms-lib-auth's NetlifyAuthenticator). */
-export const handshakeMessage = (provider: string) => `authorizing:${provider}`;
+const handshakeMessage = (provider: string) => `authorizing:${provider}`;
 /** Decap reads `token` and `provider`; the editor's own code reads `expires_in` (src/cms/login-expiry.ts). */
 export const successMessage = ({ token, expiresIn }: Login) =>
   `authorization:${PROVIDER}:success:${JSON.stringify({ token, provider: PROVIDER, ...(expiresIn ? { expires_in: expiresIn } : {}) })}`;

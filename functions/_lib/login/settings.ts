@@ -18,7 +18,7 @@ export interface LoginEnv {
 
 export const AUTH_PATH = "/api/auth";
 export const CALLBACK_PATH = "/api/callback";
-export const DEFAULT_OAUTH_URL = "https://github.com";
+const DEFAULT_OAUTH_URL = "https://github.com";
 /** How long a login may take from pressing Login to coming back from GitHub, in seconds. */
 export const STATE_MAX_AGE = 600;
 /** The scopes Decap may ask for: `repo`, or `public_repo` for a public repository (the build's CMS_AUTH_SCOPE). */
