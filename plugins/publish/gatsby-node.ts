@@ -8,6 +8,7 @@ import type { GatsbyNode } from "gatsby";
 import { cmsConfig } from "../../src/cms/config";
 import { contentDirectory, loadSchemas } from "../../src/content/load";
 import {
+  ADMIN_DIR,
   ADMIN_URL,
   backendOrPanic,
   editorHosting,
@@ -23,7 +24,7 @@ import { removeBuildNotes, writeHostingFiles } from "../hosting/hosting";
 /** The editor being written (from bootstrap on), and what hosting needs of it; null when this build has none. */
 let editor: Promise<EditorHosting> | null = null;
 
-/** gatsby-config gives the site's canonical origin, which the editor's preview links and robots.txt use. */
+/** gatsby-config gives the site's canonical origin, which the editor's preview links and site_url use. */
 export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) =>
   Joi.object({ siteUrl: Joi.string().uri().required() });
 
@@ -34,8 +35,8 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }, optio
   const publicDir = path.join(root, "public");
   if (!publishesEditor(backend, process.env.gatsby_executing_command)) {
     // An earlier `gatsby develop` may have left its local editor in public/.
-    fs.rmSync(path.join(publicDir, "admin"), { recursive: true, force: true });
-    reporter.info(`No editor at ${ADMIN_URL}: CMS_BACKEND is not set (docs/deploy.md, "The editor").`);
+    fs.rmSync(path.join(publicDir, ADMIN_DIR), { recursive: true, force: true });
+    reporter.info(`No editor at ${ADMIN_URL}: CMS_BACKEND is not set (docs/deploy.md, "The editor's login").`);
     return;
   }
   const schemas = loadSchemas(contentDirectory(root));
@@ -45,7 +46,7 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }, optio
     reporter.info(`The editor at ${ADMIN_URL} written in ${((Date.now() - started) / 1000).toFixed(2)}s`);
     // An editor that saves to GitHub gets the commit this build is made from, for its "Is it live?" line.
     if (backend.config.name === "github")
-      writeBuildCommit(path.join(publicDir, "admin"), buildCommit(process.env, root));
+      writeBuildCommit(path.join(publicDir, ADMIN_DIR), buildCommit(process.env, root));
     return editorHosting(publicDir, backend.connectOrigins);
   });
   editor.catch(() => undefined);
