@@ -5,6 +5,7 @@
  */
 import { withDerivedFields } from "../../src/content/derived-fields";
 import { loadSchemas } from "../../src/content/load";
+import { siteContent } from "../../src/content/site-content";
 import { servicePath } from "../../src/lib/paths";
 import { DATA_DIR } from "../helpers/content.cjs";
 
@@ -30,4 +31,21 @@ test("adds the number a tap dials, the state's name and each service's path, and
 test("a number that cannot be dialled gets no number to dial", () => {
   const { firm } = withDerivedFields({ firm: { ...typed, phone: { display: "(212) 555" } }, services: [] }, schemas);
   expect(firm.phone).toEqual({ display: "(212) 555", dial: "" });
+});
+
+test("services get their paths whether or not the firm is there (a preview of a service alone)", () => {
+  const { services } = siteContent(
+    {
+      files: {},
+      services: [
+        { slug: "b", order: 2 },
+        { slug: "a", order: 1 },
+      ],
+    },
+    schemas,
+  );
+  expect(services).toEqual([
+    { slug: "a", order: 1, path: servicePath("a") },
+    { slug: "b", order: 2, path: servicePath("b") },
+  ]);
 });

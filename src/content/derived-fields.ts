@@ -74,7 +74,8 @@ function derive(type: string, source: Fields, context: DerivedContext): Fields {
 
 /** The content with every derived field, as the page queries give it: the firm's, and each service's. */
 export function withDerivedFields<C extends { firm: Fields; services: Fields[] }>(content: C, schemas: Schemas): C {
-  const context: DerivedContext = { schemas, firm: content.firm as DerivedContext["firm"] };
+  // A preview may draw a service before the firm's file has loaded: its fields are then derived from nothing.
+  const context: DerivedContext = { schemas, firm: { address: (content.firm.address ?? {}) as Fields } };
   const firm: Fields = { ...content.firm };
   let services = content.services;
   for (const [type, { at }] of Object.entries(DERIVED_FIELDS)) {
