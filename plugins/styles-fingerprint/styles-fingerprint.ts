@@ -1,8 +1,8 @@
 /**
  * Every prebuilt page inlines the site's CSS (Gatsby writes the stylesheet's content into a `<style>` in each page's
  * head). With slices, which Gatsby 5 uses, a build re-renders a page only when its data or the HTML renderer changed:
- * after an edit to CSS alone the renderer is the same, so every page kept the old inlined styles and pointed at a
- * stylesheet the build no longer had. The fingerprint of the built stylesheets (their content-hashed names in
+ * after an edit to CSS alone the renderer would be the same, so every page would keep the old inlined styles and
+ * point at a stylesheet the build no longer has. The fingerprint of the built stylesheets (their content-hashed names in
  * webpack.stats.json, written by the JavaScript build just before the renderer is built) goes into the renderer as a
  * constant (gatsby-ssr.tsx reads it), so any change to the CSS changes the renderer, and Gatsby re-renders every page,
  * as a cold build would. An edit to content alone leaves it as it was: only the pages whose data changed re-render.
