@@ -6,13 +6,12 @@ import {
   contentSecurityPolicy,
   metaContentSecurityPolicy,
   withPolicyMeta,
-  nginxHeaderConfig,
-  nginxKeys,
   parseHeadersFile,
   urlPathForHtml,
   writeHostingFiles,
   GENERATED_MARKER,
 } from "../../plugins/hosting/hosting";
+import { nginxHeaderConfig, nginxKeys } from "../../plugins/hosting/nginx";
 import { inlineScriptHashes } from "../../plugins/hosting/inline-scripts";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;

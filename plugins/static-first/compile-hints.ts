@@ -8,9 +8,9 @@
  * tasks"). With the hint V8 compiles the whole file on the streaming thread, before the script runs. Other browsers
  * read a comment. The cost is compile work for the few functions that never run, off the main thread.
  *
- * A webpack plugin for Gatsby's `build-javascript` stage (plugins/publish adds it), not an edit of the
- * built files: it runs after the minifier (which drops ordinary comments) and before the source maps and the content
- * hashes are made, so the maps stay exact and the file names still name the content.
+ * A webpack plugin for Gatsby's `build-javascript` stage (plugins/publish adds it), not an edit of the built files: it
+ * runs after the minifier (which drops ordinary comments) and before the content hashes are made, so the file names
+ * still name the content.
  */
 import type { Compiler } from "webpack";
 
