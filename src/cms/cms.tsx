@@ -8,6 +8,7 @@
 import React from "react";
 import type { JsonSchema } from "../content/model";
 import { PAGE_FILES } from "../content/model";
+import { fileKey } from "../content/site-content";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { entryChecker, entryFile, fileHeader, SOURCE_KEY } from "./entry";
@@ -69,7 +70,7 @@ function template(collection: string, name?: string) {
 }
 
 for (const file of Object.keys(PAGE_FILES)) {
-  const name = file.replace(/\.ya?ml$/, "");
+  const name = fileKey(file);
   CMS.registerPreviewTemplate(name, template(PAGES_COLLECTION, name));
 }
 CMS.registerPreviewTemplate(SERVICES_COLLECTION, template(SERVICES_COLLECTION));

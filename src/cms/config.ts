@@ -22,6 +22,7 @@ import {
 } from "../content/model";
 import { SERVICES_DIRECTORY } from "../content/type-names";
 import { IMAGE_MAX_BYTES } from "../content/images";
+import { fileKey } from "../content/site-content";
 import { LOCAL_HOSTS, type CmsBackend } from "./backend";
 
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
@@ -206,7 +207,7 @@ function pagesCollection(schemas: Schemas): CmsCollection {
     files: Object.entries(PAGE_FILES).map(([file, schemaName]) => {
       const schema = schemas[schemaName];
       if (!schema) throw new Error(`data/schema/${schemaName} is missing`);
-      const name = file.replace(/\.ya?ml$/, "");
+      const name = fileKey(file);
       return {
         name,
         label: fileLabel(schema, name),

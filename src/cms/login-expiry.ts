@@ -31,11 +31,16 @@ export function loginExpiry(message: unknown, now: number): number | null | unde
 
 /** Whether the stored login has expired; if so, it is forgotten. */
 export function forgetExpiredLogin(storage: Storage, now: number): boolean {
-  const expires = Number(storage.getItem(EXPIRES_KEY));
-  if (!storage.getItem(EXPIRES_KEY) || !(expires <= now)) return false;
+  const stored = storage.getItem(EXPIRES_KEY);
+  if (stored === null || !(Number(stored) <= now)) return false;
+  forgetLogin(storage);
+  return true;
+}
+
+/** Forgets Decap's record of the login, and when it expires. */
+function forgetLogin(storage: Storage): void {
   storage.removeItem(DECAP_USER_KEY);
   storage.removeItem(EXPIRES_KEY);
-  return true;
 }
 
 function notice(doc: Document, message: string, action?: { label: string; run(): void }): void {
@@ -65,8 +70,7 @@ export function watchLoginExpiry(win: Window = window): void {
   const { localStorage: storage, document: doc } = win;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expire = () => {
-    storage.removeItem(DECAP_USER_KEY);
-    storage.removeItem(EXPIRES_KEY);
+    forgetLogin(storage);
     notice(doc, EXPIRED_NOW, { label: LOG_IN_AGAIN, run: () => win.location.reload() });
   };
   const schedule = () => {

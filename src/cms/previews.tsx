@@ -5,7 +5,7 @@
  */
 import React, { useEffect, useState } from "react";
 import type { JsonSchema } from "../content/model";
-import { siteContent } from "../content/site-content";
+import { fileKey, siteContent, type ContentFiles, type Data } from "../content/site-content";
 import { CONTENT_FOLDER, PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
 import { LayoutView } from "../components/layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";
@@ -21,14 +21,10 @@ import { withSkeleton } from "./entry";
 import { readServices, type ContentStore } from "./content-store";
 import { parseData } from "./yaml-format";
 
-type Data = Record<string, unknown>;
 type Schemas = Record<string, JsonSchema>;
 
-/** The content around the page being edited: every file, the services in their order. */
-export interface SiteContent {
-  files: Record<string, Data>;
-  services: Data[];
-}
+/** The content around the page being edited: every file, and the services. */
+export type SiteContent = ContentFiles;
 
 /** What a preview draws from: plain data only (preview-root.ts turns Decap's props into these). */
 export interface PreviewProps {
@@ -50,7 +46,7 @@ export async function readSiteContent(store: ContentStore, branch: string): Prom
     ...names.map((file) => store.read(`${CONTENT_FOLDER}/${file}`, branch)),
   ]);
   return {
-    files: Object.fromEntries(names.map((file, i) => [file.replace(/\.ya?ml$/, ""), parseData(files[i] ?? "")])),
+    files: Object.fromEntries(names.map((file, i) => [fileKey(file), parseData(files[i] ?? "")])),
     services: services.map((service) => service.data),
   };
 }

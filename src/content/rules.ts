@@ -31,10 +31,10 @@ export interface ParsedFile {
   counter?: LineCounter;
 }
 
-/** An ajv instance holding every schema of data/schema/, by file name (e.g. service.schema.json). */
 /** The schema format of an https URL on a plain host name (data/schema/defs.schema.json httpsUrl). */
 const HTTPS_URL_FORMAT = "https-url";
 
+/** An ajv instance holding every schema of data/schema/, by file name (e.g. service.schema.json). */
 export function createAjv(schemas: Record<string, AnySchemaObject>): Ajv {
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
   addFormats(ajv, ["uri"]);

@@ -52,8 +52,9 @@ export interface ValidationResult {
  * gatsby-transformer-yaml) does not, so a file with one could pass here with values the site reads otherwise.
  */
 function directiveLine(source: string): { line: number; text: string } | null {
-  const index = source.split(/\r?\n/).findIndex((line) => line.startsWith("%"));
-  return index < 0 ? null : { line: index + 1, text: source.split(/\r?\n/)[index].trim() };
+  const lines = source.split(/\r?\n/);
+  const index = lines.findIndex((line) => line.startsWith("%"));
+  return index < 0 ? null : { line: index + 1, text: lines[index].trim() };
 }
 
 function parseFile(absolute: string, file: string, errors: ContentError[]): ParsedFile | null {

@@ -37,13 +37,12 @@ export function httpsHostProblem(value: string): string | null {
 const KEYWORDS = new Set(["'self'", "'none'", "'unsafe-inline'", "'unsafe-eval'"]);
 const HASH_SOURCE = /^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/;
 const SCHEME_SOURCE = /^(data|blob|https):$/;
-const PORT = /^(:\d{1,5})?$/;
 
 /** Whether `source` is a source expression the build writes: a keyword, a hash, a scheme, or an http(s) origin. */
 function isSource(source: string): boolean {
   if (KEYWORDS.has(source) || HASH_SOURCE.test(source) || SCHEME_SOURCE.test(source)) return true;
   const origin = /^(https?):\/\/([^/:]+|\[::1\])(:\d{1,5})?$/.exec(source);
-  if (!origin || !PORT.test(origin[3] ?? "")) return false;
+  if (!origin) return false;
   const [, scheme, host] = origin;
   return scheme === "https" ? HOST_NAME.test(host) : LOCAL_HOSTS.test(host);
 }
