@@ -1,8 +1,8 @@
 // Site configuration: metadata, the YAML content sources, the image, head and sitemap plugins, and the site's own build
 // steps as local plugins in plugins/ (each with a README line).
 import type { GatsbyConfig } from "gatsby";
-import { yamlTypeName } from "./src/content/type-names";
-import { contentDirectory } from "./src/content/load";
+import { yamlTypeName } from "./src/content/model";
+import { contentDirectory } from "./src/content/read-content";
 
 export const DEFAULT_SITE_URL = "https://www.harborlinevaluation.com";
 

@@ -1,8 +1,7 @@
-// The site's own build step: one page per service, from one template. The other build steps are local plugins in
-// plugins/ (gatsby-config.ts lists them): the content model, the editor, the static-first runtime and the hosting files.
+// The site's own build step: one page per service, from one template, at the path the content model derives from its
+// slug. The other build steps are local plugins in plugins/ (gatsby-config.ts lists them).
 import type { GatsbyNode } from "gatsby";
 import path from "path";
-import { servicePath } from "./src/lib/paths";
 
 const SERVICE_TEMPLATE = path.resolve(__dirname, "src/templates/service.tsx");
 
@@ -12,7 +11,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
       allServiceYaml(sort: { order: ASC }) {
         nodes {
           id
-          slug
+          path
         }
       }
     }
@@ -25,7 +24,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
 
   for (const service of result.data.allServiceYaml.nodes) {
     actions.createPage({
-      path: servicePath(service.slug),
+      path: service.path,
       component: SERVICE_TEMPLATE,
       context: { id: service.id },
     });

@@ -1,5 +1,5 @@
 // Lighthouse CI (`npm run test:lighthouse`): every route of the production build in public/, served by the project's
-// own server (scripts/serve.mjs: gzip and the real _headers), measured 3 times with Lighthouse's mobile emulation and
+// own server (scripts/serve.ts: gzip and the real _headers), measured 3 times with Lighthouse's mobile emulation and
 // simulated throttling in Debian's Chromium. The budgets below are errors, judged on the median of the 3 runs. The
 // HTML reports (the median run of each route, e.g. route-about_.html) land in reports/lighthouse/: open them in a browser.
 // The routes come from scripts/routes.cjs (the content and the site's path helpers). Port: LHCI_PORT, default 9555.
@@ -17,7 +17,7 @@ module.exports = {
     collect: {
       url: routes.map((route) => `${BASE}${route}`),
       numberOfRuns: 3,
-      startServerCommand: `PORT=${PORT} node scripts/serve.mjs`,
+      startServerCommand: `PORT=${PORT} tsx scripts/serve.ts`,
       startServerReadyPattern: "Serving",
       chromePath: process.env.CHROME_PATH || chromium.path,
       settings: {

@@ -1,7 +1,7 @@
 // Browser tests: Debian's Chromium (no downloaded browsers) against the production build in public/, served three
-// ways: by scripts/serve.mjs (the whole suite, at two widths), and by the real host runtimes — Cloudflare's
+// ways: by scripts/serve.ts (the whole suite, at two widths), and by the real host runtimes — Cloudflare's
 // (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf (scripts/nginx.mjs) —
-// for the hosting and route specs; and the fixture build (scripts/fixture-site.mjs) by scripts/serve.mjs for the
+// for the hosting and route specs; and the fixture build (scripts/fixture-site.mjs) by scripts/serve.ts for the
 // text-is-text spec; the editor's specs get the editor for local editing, which no build publishes, served over the
 // build (scripts/local-editor.ts). The run starts and stops all five servers. The "login" project's spec starts its own:
 // Cloudflare's runtime with the site's functions on the fixture build, and a stand-in for GitHub.
@@ -39,7 +39,7 @@ const server = (
   env: Record<string, string> = {},
   { listening = false, scheme = "http" } = {},
 ) => ({
-  command: `node scripts/${script}`,
+  command: `${script.endsWith(".ts") ? "tsx" : "node"} scripts/${script}`,
   env: { PORT: String(port), ...env },
   ...(listening ? { port } : { url: `${scheme}://127.0.0.1:${port}/`, ignoreHTTPSErrors: scheme === "https" }),
   reuseExistingServer: !process.env.CI,
@@ -99,13 +99,13 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server("serve.mjs", PORT),
+    server("serve.ts", PORT),
     server("cloudflare.mjs", PORT + 1),
     server("nginx.mjs", PORT + 2, { HTTP_PORT: new URL(NGINX_HTTP_URL).port }, { scheme: "https" }),
-    server("serve.mjs", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: LOGIN_BUILD_DIR }, { listening: true }),
+    server("serve.ts", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: LOGIN_BUILD_DIR }, { listening: true }),
     {
-      ...server("serve.mjs", Number(new URL(LOCAL_EDITOR_URL).port), { OVERLAY_DIR: LOCAL_EDITOR_DIR }),
-      command: `npx tsx scripts/local-editor.ts ${LOCAL_EDITOR_DIR} && node scripts/serve.mjs`,
+      ...server("serve.ts", Number(new URL(LOCAL_EDITOR_URL).port), { OVERLAY_DIR: LOCAL_EDITOR_DIR }),
+      command: `tsx scripts/local-editor.ts ${LOCAL_EDITOR_DIR} && tsx scripts/serve.ts`,
     },
   ],
 });

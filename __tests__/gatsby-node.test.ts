@@ -10,8 +10,9 @@ import { createResolvers, createSchemaCustomization, onPreBootstrap } from "../p
 import { contentTypeDefs } from "../src/content/schema-to-graphql";
 import { servicePath } from "../src/lib/paths";
 import * as validate from "../src/content/validate";
+import type { ContentError } from "../src/content/rules";
 import { EXAMPLE_FORM_ENDPOINT } from "../src/content/form-endpoint";
-import { PROJECT_ROOT } from "./helpers/content.cjs";
+import { PROJECT_ROOT, loadServices } from "./helpers/content.cjs";
 
 type CreatePagesArgs = Parameters<NonNullable<GatsbyNode["createPages"]>>;
 type PreBootstrapArgs = Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>;
@@ -19,13 +20,11 @@ type CreateResolversArgs = Parameters<NonNullable<GatsbyNode["createResolvers"]>
 type SchemaArgs = Parameters<NonNullable<GatsbyNode["createSchemaCustomization"]>>;
 
 const SERVICE_TEMPLATE = path.join(PROJECT_ROOT, "src", "templates", "service.tsx");
-const FIVE_SERVICES = [
-  { id: "id-1", slug: "business-valuation" },
-  { id: "id-2", slug: "strategic-growth" },
-  { id: "id-3", slug: "litigation-support" },
-  { id: "id-4", slug: "tax-compliance" },
-  { id: "id-5", slug: "other" },
-];
+/** The services of data/ as createPages queries them: each node's id and its derived path. */
+const SERVICES = loadServices(path.join(PROJECT_ROOT, "data")).map((service, i) => ({
+  id: `id-${i}`,
+  path: String(service.path),
+}));
 
 function fakeReporter() {
   return { panic: jest.fn(), panicOnBuild: jest.fn(), warn: jest.fn(), info: jest.fn(), error: jest.fn() };
@@ -57,32 +56,27 @@ afterEach(() => {
 });
 
 describe("createPages", () => {
-  test("creates one page per service at /services/<slug>, all from the one service template, with { id }", async () => {
+  test("creates one page per service at its derived path, all from the one service template, with { id }", async () => {
     const { graphql, createPage, reporter } = await runCreatePages({
-      data: { allServiceYaml: { nodes: FIVE_SERVICES } },
+      data: { allServiceYaml: { nodes: SERVICES } },
     });
     expect(graphql).toHaveBeenCalledTimes(1);
-    expect(String(graphql.mock.calls[0][0])).toMatch(/allServiceYaml[\s\S]*id[\s\S]*slug/);
-    expect(createPage).toHaveBeenCalledTimes(5);
+    expect(String(graphql.mock.calls[0][0])).toMatch(/allServiceYaml[\s\S]*id[\s\S]*path/);
     expect(createPage.mock.calls.map(([page]) => page)).toEqual(
-      FIVE_SERVICES.map(({ id, slug }) => ({
-        path: servicePath(slug),
-        component: SERVICE_TEMPLATE,
-        context: { id },
-      })),
+      SERVICES.map(({ id, path }) => ({ path, component: SERVICE_TEMPLATE, context: { id } })),
     );
     expect(fs.existsSync(SERVICE_TEMPLATE)).toBe(true);
     expect(reporter.panicOnBuild).not.toHaveBeenCalled();
   });
 
-  test("a sixth service yields a sixth page", async () => {
-    const nodes = [...FIVE_SERVICES, { id: "id-6", slug: "valuation-training" }];
+  test("another service yields another page", async () => {
+    const nodes = [...SERVICES, { id: "id-new", path: servicePath("valuation-training") }];
     const { createPage } = await runCreatePages({ data: { allServiceYaml: { nodes } } });
-    expect(createPage).toHaveBeenCalledTimes(6);
+    expect(createPage).toHaveBeenCalledTimes(SERVICES.length + 1);
     expect(createPage).toHaveBeenLastCalledWith({
       path: servicePath("valuation-training"),
       component: SERVICE_TEMPLATE,
-      context: { id: "id-6" },
+      context: { id: "id-new" },
     });
   });
 
@@ -96,7 +90,7 @@ describe("createPages", () => {
 
   test("errors alongside data still stop the build and create nothing", async () => {
     const { createPage, reporter } = await runCreatePages({
-      data: { allServiceYaml: { nodes: FIVE_SERVICES } },
+      data: { allServiceYaml: { nodes: SERVICES } },
       errors: [new Error("partial failure")],
     });
     expect(reporter.panicOnBuild).toHaveBeenCalledTimes(1);
@@ -134,7 +128,7 @@ describe("onPreBootstrap", () => {
 
   test("broken content stops the build with every problem, grouped by file", () => {
     process.env.FORM_ENDPOINT = "https://forms.example.com/f/abc123";
-    const errors: validate.ContentError[] = [
+    const errors: ContentError[] = [
       { file: "data/home.yaml", path: "title", line: 3, message: "is required but missing" },
       { file: "data/firm.yaml", path: "founded", line: 9, message: "must be a whole number" },
     ];

@@ -13,7 +13,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-proxy";
 import { IMAGE_MAX_BYTES } from "../src/content/images";
-import { loadSchemas } from "../src/content/load";
+import { loadSchemas } from "../src/content/read-content";
 import { resolveSchema } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/validate";
 

@@ -8,7 +8,7 @@ import { parse } from "yaml";
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
 import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-proxy";
-import { loadSchemas } from "../src/content/load";
+import { loadSchemas } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/validate";
 import { fixtureService } from "../scripts/fixture-content";

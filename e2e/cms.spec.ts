@@ -11,8 +11,8 @@ import { test, expect, services } from "./fixtures";
 import { CHECK_REFUSAL, openEditor, SAVED, startLocalProxy, type LocalProxy } from "./local-proxy";
 import { validateContentDirectory } from "../src/content/validate";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
-import { ADMIN_URL } from "../plugins/editor/admin";
-import { loadSchemas } from "../src/content/load";
+import { ADMIN_URL } from "../plugins/publish/editor/admin";
+import { loadSchemas } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { servicesCollection, type CmsField } from "../src/cms/config";
 import { fixtureService } from "../scripts/fixture-content";
@@ -258,7 +258,7 @@ test("Decap still needs 'unsafe-eval' on /admin/: without it the editor stops at
   guard,
 }) => {
   // Decap compiles its configuration's JSON Schema at run time (ajv). When a release stops doing so, this test fails:
-  // then drop 'unsafe-eval' from plugins/editor/admin.ts (and move the content rules to ajv standalone code, docs/deploy.md).
+  // then drop 'unsafe-eval' from plugins/publish/editor/admin.ts (and move the content rules to ajv standalone code, docs/deploy.md).
   guard.allowed.push(/Error compiling schema/, /EvalError|unsafe-eval/);
   // The page this test serves itself counts as public to Chromium, which then keeps it from asking the local proxy
   // which mode it runs in (cms.tsx): a refusal of the test's making.

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test, expect, sitePaths } from "./fixtures";
-import { ADMIN_URL } from "../plugins/editor/admin";
+import { ADMIN_URL } from "../plugins/publish/editor/admin";
 
 const LOCAL_ADDRESS = /localhost|127\.0\.0\.1|\[::1\]|:8081/;
 

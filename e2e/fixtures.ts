@@ -85,7 +85,7 @@ export function isMobile(page: Page): boolean {
 }
 
 /**
- * Gatsby's runtime starts on the visitor's first interaction (plugins/static-first/deferred-runtime.ts). This starts it the way a
+ * Gatsby's runtime starts on the visitor's first interaction (plugins/publish/static-first/deferred-runtime.ts). This starts it the way a
  * visitor does, with an interaction that changes nothing on the page (a Shift key press), and waits until React has
  * hydrated the page (the header marks itself as enhanced).
  */

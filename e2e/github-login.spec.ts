@@ -26,7 +26,7 @@ import { failure } from "../functions/_lib/login/failures";
 import { STATE_MAX_AGE } from "../functions/_lib/login/settings";
 import fs from "node:fs";
 import path from "node:path";
-import { ADMIN_DIR, ADMIN_OPENER_POLICY, ADMIN_URL } from "../plugins/editor/admin";
+import { ADMIN_DIR, ADMIN_OPENER_POLICY, ADMIN_URL } from "../plugins/publish/editor/admin";
 import { LIVE_COMMIT_FILE } from "../src/cms/live-status";
 import { LOCAL_PROXY_ORIGINS } from "../src/cms/backend";
 import { EXPIRES_KEY } from "../src/cms/login-expiry";

@@ -26,7 +26,7 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-/** The policy a page carries in its `<meta http-equiv>` (plugins/hosting/hosting.ts), or null. */
+/** The policy a page carries in its `<meta http-equiv>` (plugins/publish/hosting/hosting.ts), or null. */
 function metaPolicy(html: string): string | null {
   return html.match(/<meta http-equiv="Content-Security-Policy" content="([^"]*)"/)?.[1] ?? null;
 }

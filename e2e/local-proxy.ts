@@ -12,7 +12,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { test } from "./fixtures";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
-import { ADMIN_URL } from "../plugins/editor/admin";
+import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { DECAP_USER_KEY } from "../src/cms/decap";
 
 const root = path.resolve(__dirname, "..");

@@ -10,5 +10,5 @@ const E2E_PORT = Number(process.env.E2E_PORT || 9323);
 export const LOGIN_SITE_URL = `http://127.0.0.1:${E2E_PORT + 3}`;
 /** The same, without the OAuth app's variables: a site whose owner has not set them yet. */
 export const UNCONFIGURED_SITE_URL = `http://127.0.0.1:${E2E_PORT + 4}`;
-/** The same build served as a plain static host serves it (scripts/serve.mjs), for the text-is-text tests. */
+/** The same build served as a plain static host serves it (scripts/serve.ts), for the text-is-text tests. */
 export const FIXTURE_SITE_URL = `http://127.0.0.1:${E2E_PORT + 5}`;

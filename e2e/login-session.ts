@@ -9,7 +9,7 @@ import { LOGIN_BUILD_DIR, LOGIN_REPO, LOGIN_SITE_URL, UNCONFIGURED_SITE_URL } fr
 import { CLIENT_ID, CLIENT_SECRET, startStandIn, type StandIn } from "./github-stand-in";
 import { failure, type FailureKind } from "../functions/_lib/login/failures";
 import { STATE_COOKIE } from "../functions/_lib/login/state";
-import { ADMIN_URL } from "../plugins/editor/admin";
+import { ADMIN_URL } from "../plugins/publish/editor/admin";
 
 const repo = path.resolve(__dirname, "..");
 export const API = /^https:\/\/api\.github\.com\//;

@@ -22,8 +22,8 @@ import {
   shifts,
   startHydrating,
 } from "./static-first-helpers";
-import { LOADER_MAX_BYTES, RUNTIME_QUIET_MS } from "../plugins/static-first/deferred-runtime";
-import { COMPILE_HINT } from "../plugins/static-first/compile-hints";
+import { LOADER_MAX_BYTES, RUNTIME_QUIET_MS } from "../plugins/publish/static-first/deferred-runtime";
+import { COMPILE_HINT } from "../plugins/publish/static-first/compile-hints";
 
 test("every route: no script is requested before an interaction, yet the page is complete with the visitor's year", async ({
   page,

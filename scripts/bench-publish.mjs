@@ -18,8 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
-import { withDerivedFields } from "../src/content/derived-fields.ts";
-import { loadSchemas } from "../src/content/load.ts";
+import { dialNumber } from "../src/content/site-content.ts";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv.includes("--keep");
@@ -113,22 +112,15 @@ function filesContaining(dir, needle) {
   return out;
 }
 
-/** The number the site dials for a firm phone written `display`, with its office in `country` (as the build derives it). */
-const dialOf = (site, display, country) =>
-  withDerivedFields(
-    { firm: { phone: { display }, address: { country } }, services: [] },
-    loadSchemas(path.join(site, "data")),
-  ).firm.phone.dial;
-
 /** Checks that the built site shows `after` (and dials it) and carries `before` nowhere; returns what is wrong. */
 function phoneProblems(site, before, after, country) {
   const publicDir = path.join(site, "public");
   const contact = fs.readFileSync(path.join(publicDir, "contact", "index.html"), "utf8");
   const problems = [];
   if (!contact.includes(`>${after}<`)) problems.push(`/contact/ does not show ${after}`);
-  if (!contact.includes(`"telephone":"${dialOf(site, after, country)}"`))
+  if (!contact.includes(`"telephone":"${dialNumber(after, country)}"`))
     problems.push("the JSON-LD lacks the new number");
-  for (const old of [before, dialOf(site, before, country)]) {
+  for (const old of [before, dialNumber(before, country)]) {
     for (const file of filesContaining(publicDir, old)) problems.push(`${file} still has ${old}`);
   }
   return problems;

@@ -2,7 +2,7 @@
 // the build does (src/content/check.ts), without building the site.
 import path from "path";
 import { checkContent } from "../src/content/check";
-import { contentDirectory } from "../src/content/load";
+import { contentDirectory } from "../src/content/read-content";
 
 const root = path.resolve(__dirname, "..");
 const dir = process.argv[2] ? path.resolve(process.argv[2]) : contentDirectory(root);

@@ -17,7 +17,7 @@ function htmlFiles(dir) {
   });
 }
 
-/** Resolves as a plain static host does (scripts/serve.mjs): a file at its path, a folder's page at `folder/`. */
+/** Resolves as a plain static host does (scripts/serve.ts): a file at its path, a folder's page at `folder/`. */
 function resolves(urlPath) {
   const clean = decodeURIComponent(urlPath.split(/[?#]/)[0]);
   if (clean === "" || clean === "/") return fs.existsSync(path.join(root, "index.html"));

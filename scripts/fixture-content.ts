@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { readContentFiles, serviceFiles } from "../src/content/read-content";
 import { sameLabel } from "../src/content/rules";
-import { SERVICES_DIRECTORY } from "../src/content/type-names";
+import { SERVICES_DIRECTORY } from "../src/content/model";
 
 const ROOT = path.resolve(__dirname, "..");
 

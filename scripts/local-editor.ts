@@ -1,15 +1,15 @@
 // Writes the editor for local editing — Decap with the local decap-server backend, bundled exactly as a build bundles
 // the published editor — into a folder of its own (argument; default .e2e-builds/local-editor/), never into public/:
-// no published build has it (plugins/editor). Beside it, a _headers file with its rule alone (its policy, which may
-// reach decap-server on this machine). scripts/serve.mjs serves it over a build with OVERLAY_DIR, for the editor's
+// no published build has it (plugins/publish/editor). Beside it, a _headers file with its rule alone (its policy, which may
+// reach decap-server on this machine). scripts/serve.ts serves it over a build with OVERLAY_DIR, for the editor's
 // browser tests; editors use `npm run cms`.
 import fs from "fs";
 import path from "path";
 import { cmsBackend } from "../src/cms/backend";
 import { cmsConfig } from "../src/cms/config";
-import { contentDirectory, loadSchemas } from "../src/content/load";
-import { editorHosting, writeAdmin } from "../plugins/editor/admin";
-import { writeHostingFiles } from "../plugins/hosting/hosting";
+import { contentDirectory, loadSchemas } from "../src/content/read-content";
+import { editorHosting, writeAdmin } from "../plugins/publish/editor/admin";
+import { writeHostingFiles } from "../plugins/publish/hosting/hosting";
 import { DEFAULT_SITE_URL } from "../gatsby-config";
 
 const root = path.resolve(__dirname, "..");

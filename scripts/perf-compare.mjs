@@ -1,10 +1,10 @@
 // Before/after performance of two production builds, route by route, in one run: Lighthouse 12 (mobile emulation,
 // simulated throttling, median of N runs) on each build and on a copy of the "after" build with every script removed
 // (the page as HTML and CSS alone, the floor), plus the gzipped JavaScript each route fetches before any interaction
-// and after the first one (Playwright, Debian's Chromium). Each build is served by scripts/serve.mjs (gzip, _headers).
+// and after the first one (Playwright, Debian's Chromium). Each build is served by scripts/serve.ts (gzip, _headers).
 // Prints a Markdown table (paste it into docs/performance.md) and writes it to --out.
 //
-// Usage: node scripts/perf-compare.mjs <before-public-dir> <after-public-dir> [--runs 3] [--port 9600] [--out file.md]
+// Usage: node scripts/perf-compare.mjs <before-public-dir> <after-public-dir> [--runs 3] [--out file.md]
 //        [--route / --route /about ...] (default: every route, from scripts/routes.cjs)
 // e.g.   git worktree add /tmp/landed main && (cd /tmp/landed && npm ci && npx gatsby build)
 //        npm run build && node scripts/perf-compare.mjs /tmp/landed/public public
@@ -15,36 +15,48 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { copyStripped, openQuiet, serve } from "./perf-lib.mjs";
+import { chromeArgs, chromePath, launchChromium, serve } from "./perf-lib.mjs";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
-import { chromium as playwrightChromium } from "@playwright/test";
 
-const require = createRequire(import.meta.url);
-const allRoutes = require("./routes.cjs");
-const chromium = require("./chromium.json");
+const allRoutes = createRequire(import.meta.url)("./routes.cjs");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     runs: { type: "string", default: "3" },
-    port: { type: "string", default: process.env.PERF_PORT || "9600" },
     out: { type: "string", default: "reports/perf-compare.md" },
     route: { type: "string", multiple: true },
   },
 });
 if (positionals.length !== 2) {
-  console.error("Usage: node scripts/perf-compare.mjs <before-public-dir> <after-public-dir> [--runs 3] [--port 9600]");
+  console.error("Usage: node scripts/perf-compare.mjs <before-public-dir> <after-public-dir> [--runs 3]");
   process.exit(2);
 }
 const [beforeDir, afterDir] = positionals.map((dir) => path.resolve(dir));
 const RUNS = Number(values.runs);
 const routes = values.route ?? allRoutes;
-const PORT = Number(values.port);
-const chromePath = process.env.CHROME_PATH || chromium.path;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Every <script> the browser would run (data blocks such as JSON-LD stay) and script preloads, removed. */
+const stripScripts = (html) =>
+  html
+    .replace(/<script\b(?![^>]*type=["']?application\/(ld\+)?json)[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link\b[^>]*\bas=["']?script["']?[^>]*>/gi, "");
+
+/** A copy of the build in `dir` with every page's scripts removed (the floor: HTML and CSS alone), in a temp folder. */
+function copyStripped(dir) {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "perf-stripped-"));
+  fs.cpSync(dir, out, { recursive: true });
+  for (const entry of fs.readdirSync(out, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && entry.name.endsWith(".html"))
+      fs.writeFileSync(full, stripScripts(fs.readFileSync(full, "utf8")));
+  }
+  return out;
+}
 
 /** Lighthouse medians for one route of one served build. */
 async function measure(chrome, base, route) {
@@ -86,7 +98,9 @@ async function scriptWeight(browser, base, route) {
     const early = !interacted;
     sizes.push(request.sizes().then((s) => ({ early, bytes: s.responseBodySize })));
   });
-  await openQuiet(page, `${base}${route}`);
+  // Loaded (the inline loader at the end of <body> listening), then quiet: `networkidle` alone may come first.
+  await page.goto(`${base}${route}`, { waitUntil: "load" });
+  await page.waitForLoadState("networkidle");
   interacted = true;
   await page.keyboard.press("Shift");
   await page.locator("header[data-enhanced]").waitFor({ state: "attached", timeout: 15_000 });
@@ -106,12 +120,12 @@ const builds = [
   { name: "stripped", dir: stripped },
 ];
 const results = {};
-const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", ...chromium.args] });
-const browser = await playwrightChromium.launch({ executablePath: chromePath, args: chromium.args });
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", ...chromeArgs] });
+const browser = await launchChromium();
 try {
-  for (const [i, build] of builds.entries()) {
-    const server = await serve(build.dir, PORT + i);
-    const base = `http://127.0.0.1:${PORT + i}`;
+  for (const build of builds) {
+    const server = await serve(build.dir);
+    const base = server.origin;
     try {
       for (const route of routes) {
         process.stderr.write(`${build.name} ${route}\n`);
@@ -120,7 +134,7 @@ try {
         results[`${build.name} ${route}`] = { ...lh, js };
       }
     } finally {
-      server.kill();
+      server.stop();
     }
   }
 } finally {

@@ -5,6 +5,7 @@ const path = require("node:path");
 const { require: tsxRequire } = require("tsx/cjs/api");
 
 const { sitePaths } = tsxRequire("../src/lib/paths.ts", __filename);
-const { readSiteContent } = tsxRequire("../src/content/read-content.ts", __filename);
+const { contentDirectory, readSiteContent } = tsxRequire("../src/content/read-content.ts", __filename);
 
-module.exports = sitePaths(readSiteContent(path.join(__dirname, "..", "data")).services.map((s) => s.slug));
+const content = readSiteContent(contentDirectory(path.join(__dirname, "..")));
+module.exports = sitePaths(content.services.map((s) => s.slug));

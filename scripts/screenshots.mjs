@@ -2,10 +2,10 @@
 // of the open menu before the runtime starts.
 /* global window, document -- used inside page.evaluate, which runs in the browser */
 // Usage: node scripts/screenshots.mjs [outDir] [baseUrl]
-import { chromium } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import sitePaths from "./routes.cjs";
+import { launchChromium } from "./perf-lib.mjs";
 
 const outDir = process.argv[2] ?? "reports/screenshots";
 const base = process.argv[3] ?? "http://127.0.0.1:9000";
@@ -14,11 +14,7 @@ const routes = [...sitePaths, "/no-such-page"];
 const widths = [375, 768, 1280];
 
 fs.mkdirSync(outDir, { recursive: true });
-const settings = JSON.parse(fs.readFileSync(new URL("./chromium.json", import.meta.url), "utf8"));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || settings.path,
-  args: settings.args,
-});
+const browser = await launchChromium();
 for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   for (const route of routes) {

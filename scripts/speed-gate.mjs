@@ -1,24 +1,20 @@
 // The speed gate (`npm run test:speed`): how much script each page runs while it loads, measured so that a busy
 // machine can neither pass a slow page nor fail a fast one. Every route of a build (public/, or SPEED_DIR) is served
-// with its real headers (scripts/serve.mjs) and loaded in Debian's Chromium at a phone's size, RUNS times; Chromium's
+// with its real headers (scripts/serve.ts) and loaded in Debian's Chromium at a phone's size, RUNS times; Chromium's
 // own count of the page's script execution (the Performance domain's ScriptDuration, in the main thread's CPU time,
 // which a descheduled process does not inflate, unlike wall time) must stay under SCRIPT_BUDGET_MS, on the
 // second-slowest load (one load may meet the machine's own hiccup). Then the gate checks itself: the home page of a
 // copy of the build with 40 ms more script at load (its hash in the page's policy, as the build would write it) must
 // fail. SPEED_RUNS sets the loads per route (default 3).
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { chromium } from "@playwright/test";
+import { launchChromium, serve } from "./perf-lib.mjs";
 
-const require = createRequire(import.meta.url);
-const routes = require("./routes.cjs");
-const browserSettings = require("./chromium.json");
+const routes = createRequire(import.meta.url)("./routes.cjs");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** What a page may run at load (static first: the footer's year and the loader's listeners, well under 1 ms). */
@@ -42,29 +38,6 @@ function busyScript(ms) {
     const usedMs = (used.user + used.system) / 1000;
     if (usedMs >= 50) return `{const N=${Math.round((n * ms) / usedMs)};${body}window.speedGateWork=x;}`;
   }
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** scripts/serve.mjs on `dir`, until stop(). */
-async function serve(dir) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, "scripts", "serve.mjs")], {
-    env: { ...process.env, PORT: String(port), SERVE_DIR: dir },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise((resolve, reject) => {
-    child.stdout.on("data", (chunk) => String(chunk).includes("Serving") && resolve());
-    child.once("exit", () => reject(new Error(`scripts/serve.mjs stopped before serving ${dir}`)));
-  });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
 }
 
 /** The script a page runs while it loads once at a phone's size (as Lighthouse's mobile run), in CPU ms. */
@@ -112,10 +85,7 @@ const format = (r) =>
   `${r.route.padEnd(36)} ${r.ms.toFixed(1).padStart(6)} ms (loads: ${r.times.map((t) => t.toFixed(1)).join(", ")})`;
 
 const dir = path.resolve(root, process.env.SPEED_DIR || "public");
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || browserSettings.path,
-  args: browserSettings.args,
-});
+const browser = await launchChromium();
 let failed = false;
 try {
   const site = await serve(dir);

@@ -1276,7 +1276,7 @@ type FirmAddress = {
   readonly postalCode: Scalars['String'];
   /** The office's state, by its two-letter code (e.g. CA); the page shows its full name (California). */
   readonly region: Scalars['String'];
-  /** The state's full name, e.g. California: the name data/schema/defs.schema.json gives region's code (src/content/address.ts). */
+  /** The state's full name, e.g. California: the name data/schema/defs.schema.json gives region's code (src/content/site-content.ts). */
   readonly regionName: Scalars['String'];
   /** Street and suite. */
   readonly street: Scalars['String'];
@@ -1409,7 +1409,7 @@ type FirmLinkSortInput = {
 
 /** The firm's phone number. */
 type FirmPhone = {
-  /** The number to dial (E.164), for tel: links: worked out from display (src/content/phone.ts). */
+  /** The number to dial (E.164), for tel: links: worked out from display (src/content/site-content.ts). */
   readonly dial: Scalars['String'];
   /** As visitors read it, e.g. (310) 555-0142. The number a tap dials is worked out from it, with the office's country code. */
   readonly display: Scalars['String'];
@@ -4669,7 +4669,7 @@ type ServicesPageQuery = { readonly servicesPageYaml: { readonly title: string, 
 type ServicePagesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type ServicePagesQuery = { readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly slug: string }> } };
+type ServicePagesQuery = { readonly allServiceYaml: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly path: string }> } };
 
 type PublishDataQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -5,7 +5,7 @@
  */
 import { cmsConfig, fieldFor, fieldsOf, fileLabel, humanize, type CmsField } from "../../src/cms/config";
 import { cmsBackend } from "../../src/cms/backend";
-import { loadSchemas } from "../../src/content/load";
+import { loadSchemas } from "../../src/content/read-content";
 import { PAGE_FILES, SERVICE_SCHEMA, type JsonSchema } from "../../src/content/model";
 import { DATA_DIR } from "../helpers/content.cjs";
 

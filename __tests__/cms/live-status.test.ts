@@ -8,7 +8,7 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { describeLive, judgeLive, readLive } from "../../src/cms/live-status";
-import { buildCommit } from "../../plugins/editor/build-commit";
+import { buildCommit } from "../../plugins/publish/editor/build-commit";
 
 const head = "a".repeat(40);
 const older = "b".repeat(40);

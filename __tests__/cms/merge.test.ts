@@ -9,7 +9,7 @@ import { parse } from "yaml";
 import { changedPaths, mergeEdits } from "../../src/cms/merge";
 import { prepareSave, yamlFormat } from "../../src/cms/yaml-format";
 import { BASE_KEY, SOURCE_KEY } from "../../src/cms/entry";
-import { loadSchemas } from "../../src/content/load";
+import { loadSchemas } from "../../src/content/read-content";
 import { DATA_DIR } from "../helpers/content.cjs";
 
 const schemas = loadSchemas(DATA_DIR);

@@ -17,7 +17,7 @@ import {
   SOURCE_KEY,
   withSkeleton,
 } from "../../src/cms/entry";
-import { loadSchemas } from "../../src/content/load";
+import { loadSchemas } from "../../src/content/read-content";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../../src/content/model";
 import { DATA_DIR, copyRealData } from "../helpers/content.cjs";
 import { fixtureService } from "../../scripts/fixture-content";

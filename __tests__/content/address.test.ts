@@ -2,8 +2,8 @@
  * The state's full name comes from the list of states in data/schema/, so the editor types the code alone.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
-import { regionName } from "../../src/content/address";
-import { loadSchemas } from "../../src/content/load";
+import { regionName } from "../../src/content/site-content";
+import { loadSchemas } from "../../src/content/read-content";
 import { choicesOf, resolveRef } from "../../src/content/model";
 import { DATA_DIR, readYaml } from "../helpers/content.cjs";
 

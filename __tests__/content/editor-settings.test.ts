@@ -5,8 +5,7 @@
  */
 import fs from "fs";
 import path from "path";
-import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA } from "../../src/content/validate";
-import { SERVICES_DIRECTORY } from "../../src/content/type-names";
+import { PAGE_FILES, SCHEMA_DIRECTORY, SERVICE_SCHEMA, SERVICES_DIRECTORY } from "../../src/content/model";
 import { PROJECT_ROOT } from "../helpers/content.cjs";
 
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, file), "utf8")) as unknown;

@@ -2,7 +2,8 @@
  * The content check's report: every problem grouped under its file, with its line and field.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
-import { formatContentErrors, type ContentError } from "../../src/content/validate";
+import { formatContentErrors } from "../../src/content/validate";
+import type { ContentError } from "../../src/content/rules";
 
 describe("formatContentErrors", () => {
   const errors: ContentError[] = [

@@ -9,7 +9,7 @@ import path from "path";
 import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { imageInfo, imageProblems, IMAGE_MAX_BYTES } from "../../src/content/images";
-import { loadSchemas } from "../../src/content/load";
+import { loadSchemas } from "../../src/content/read-content";
 import { resolveSchema } from "../../src/content/model";
 import { validateContentDirectory } from "../../src/content/validate";
 import { DATA_DIR, copyRealData, lineOf } from "../helpers/content.cjs";

@@ -12,8 +12,8 @@ import {
   type GraphqlType,
   type JsonSchema,
 } from "../../src/content/schema-to-graphql";
-import { loadSchemas } from "../../src/content/load";
-import { DERIVED_FIELDS, derivedFieldsOf } from "../../src/content/derived-fields";
+import { loadSchemas } from "../../src/content/read-content";
+import { DERIVED_FIELDS } from "../../src/content/site-content";
 import { DATA_DIR, PROJECT_ROOT } from "../helpers/content.cjs";
 
 const text = { type: "string", minLength: 1 };
@@ -233,8 +233,8 @@ describe("src/gatsby-types.d.ts shows the schemas' descriptions word for word", 
   });
 
   test("the computed fields are declared too", () => {
-    for (const type of Object.keys(DERIVED_FIELDS)) {
-      for (const [name, field] of Object.entries(derivedFieldsOf(type)))
+    for (const [type, fields] of Object.entries(DERIVED_FIELDS)) {
+      for (const [name, field] of Object.entries(fields))
         expect(comments.get(`${type}.${name}`)).toBe(field.description);
     }
   });

@@ -2,12 +2,8 @@
  * The content check: every broken content file is reported with its file, field path, line and what was expected.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
-import {
-  formatContentErrors,
-  validateContentDirectory,
-  type ContentError,
-  type ValidationResult,
-} from "../../src/content/validate";
+import { formatContentErrors, validateContentDirectory, type ValidationResult } from "../../src/content/validate";
+import type { ContentError } from "../../src/content/rules";
 import fs from "fs";
 import path from "path";
 import { DATA_DIR, copyRealData, type ContentCopy } from "../helpers/content.cjs";

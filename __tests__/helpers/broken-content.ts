@@ -6,7 +6,7 @@
 import path from "path";
 import { parseDocument } from "yaml";
 import { serviceFiles } from "../../src/content/read-content";
-import { SERVICE_COUNT } from "../../src/content/validate";
+import { SERVICE_COUNT } from "../../src/content/model";
 import { DATA_DIR, readYaml, type ContentCopy } from "./content.cjs";
 
 /** What a test expects of one reported problem. `line` is computed from the broken file, never hard-coded. */

@@ -1,6 +1,6 @@
 import { headerProblem, httpsHostProblem, policyProblem } from "../../src/lib/header-grammar";
-import { contentSecurityPolicy } from "../../plugins/hosting/hosting";
-import { adminContentSecurityPolicy } from "../../plugins/editor/admin";
+import { contentSecurityPolicy } from "../../plugins/publish/hosting/hosting";
+import { adminContentSecurityPolicy } from "../../plugins/publish/editor/admin";
 
 describe("httpsHostProblem: a URL whose origin can become a page's form-action", () => {
   test.each([

@@ -19,10 +19,11 @@ import {
   editorHosting,
   publishesEditor,
   writeAdmin,
-} from "../../plugins/editor/admin";
-import { editorPolicy, pagePolicies, parseHeadersFile, perPageHeaderRules } from "../../plugins/hosting/hosting";
-import { FIXED_BUILD_SCRIPTS } from "../../plugins/hosting/inline-scripts";
-import { listHtmlFiles } from "../../plugins/static-first/gatsby-output";
+} from "../../plugins/publish/editor/admin";
+import { editorPolicy, pagePolicies, perPageHeaderRules } from "../../plugins/publish/hosting/hosting";
+import { parseHeadersFile } from "../../plugins/publish/hosting/headers-file";
+import { FIXED_BUILD_SCRIPTS } from "../../plugins/publish/hosting/inline-scripts";
+import { listHtmlFiles } from "../../plugins/publish/static-first/gatsby-output";
 import { cmsBackend, LOCAL_PROXY_ORIGINS, type CmsBackend } from "../../src/cms/backend";
 
 const root = path.resolve(__dirname, "../..");

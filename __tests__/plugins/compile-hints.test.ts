@@ -10,7 +10,7 @@ import path from "path";
 import webpack from "webpack";
 import TerserPlugin from "terser-webpack-plugin";
 import { SourceMapConsumer } from "source-map-js";
-import { COMPILE_HINT, CompileHintsPlugin } from "../../plugins/static-first/compile-hints";
+import { COMPILE_HINT, CompileHintsPlugin } from "../../plugins/publish/static-first/compile-hints";
 
 const ENTRY = `import { greet } from "./greet";
 document.body.dataset.greeting = greet("visitor");

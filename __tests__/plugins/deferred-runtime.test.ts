@@ -12,9 +12,9 @@ import {
   loaderSource,
   parseAttributes,
   readChunkModules,
-} from "../../plugins/static-first/deferred-runtime";
+} from "../../plugins/publish/static-first/deferred-runtime";
 import { CHUNK_MAPPING, HEAD, PAGE } from "../helpers/gatsby-page";
-import { inlineScriptHashes } from "../../plugins/hosting/inline-scripts";
+import { inlineScriptHashes } from "../../plugins/publish/hosting/inline-scripts";
 
 // Older Gatsby output (no slices) also preloads its scripts in the head.
 const PAGE_WITH_PRELOADS = PAGE.replace(

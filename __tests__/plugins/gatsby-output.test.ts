@@ -1,11 +1,11 @@
 /**
- * What the static-first rewrite assumes of Gatsby's output (plugins/static-first/gatsby-output.ts) is checked on every page of a
+ * What the static-first rewrite assumes of Gatsby's output (plugins/publish/static-first/gatsby-output.ts) is checked on every page of a
  * build: each assumption that no longer holds stops it, naming the assumption, the page and the Gatsby version.
  */
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { deferRuntimeInDir } from "../../plugins/static-first/deferred-runtime";
+import { deferRuntimeInDir } from "../../plugins/publish/static-first/deferred-runtime";
 import { PAGE } from "../helpers/gatsby-page";
 
 describe("what the rewrite assumes of Gatsby's output is checked on every page, naming the assumption", () => {
@@ -26,7 +26,7 @@ describe("what the rewrite assumes of Gatsby's output is checked on every page, 
     try {
       expect(() => deferRuntimeInDir(dir)).toThrow(
         new RegExp(
-          `^Gatsby [\\d.]+'s output no longer matches .*\\(plugins/static-first/gatsby-output\\.ts, ${assumption}\\)`,
+          `^Gatsby [\\d.]+'s output no longer matches .*\\(plugins/publish/static-first/gatsby-output\\.ts, ${assumption}\\)`,
         ),
       );
       expect(() => deferRuntimeInDir(dir)).toThrow(detail);

@@ -6,13 +6,13 @@ import {
   contentSecurityPolicy,
   metaContentSecurityPolicy,
   withPolicyMeta,
-  parseHeadersFile,
   urlPathForHtml,
   writeHostingFiles,
   GENERATED_MARKER,
-} from "../../plugins/hosting/hosting";
-import { nginxHeaderConfig, nginxKeys } from "../../plugins/hosting/nginx";
-import { inlineScriptHashes } from "../../plugins/hosting/inline-scripts";
+} from "../../plugins/publish/hosting/hosting";
+import { nginxHeaderConfig, nginxKeys } from "../../plugins/publish/hosting/nginx";
+import { parseHeadersFile } from "../../plugins/publish/hosting/headers-file";
+import { inlineScriptHashes } from "../../plugins/publish/hosting/inline-scripts";
 
 const sha = (text: string) => `'sha256-${crypto.createHash("sha256").update(text, "utf8").digest("base64")}'`;
 

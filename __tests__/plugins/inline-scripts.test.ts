@@ -3,7 +3,7 @@
  * other inline script fails the build, naming the page and the script.
  */
 import crypto from "crypto";
-import { FIXED_BUILD_SCRIPTS, inlineScriptHashes } from "../../plugins/hosting/inline-scripts";
+import { FIXED_BUILD_SCRIPTS, inlineScriptHashes } from "../../plugins/publish/hosting/inline-scripts";
 import { FOOTER_YEAR_SCRIPT } from "../../src/lib/footer-year";
 import { scriptJson } from "../../src/lib/script-json";
 

@@ -2,8 +2,8 @@
 // `gatsby develop`), the GraphQL types come from the JSON Schemas in data/schema/, and the computed fields
 // (a service's path, the form's endpoint, the dialable phone number, the state's name) get their resolvers.
 import type { GatsbyNode, Node } from "gatsby";
-import { DERIVED_FIELDS, derivedFieldsOf, type DerivedContext } from "../../src/content/derived-fields";
-import { contentDirectory, loadSchemas } from "../../src/content/load";
+import { DERIVED_FIELDS, type Data } from "../../src/content/site-content";
+import { contentDirectory, loadSchemas } from "../../src/content/read-content";
 import { checkContent } from "../../src/content/check";
 import { resolveFormEndpoint } from "../../src/content/form-endpoint";
 import { contentTypeDefs } from "../../src/content/schema-to-graphql";
@@ -39,21 +39,21 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 /** What a resolver's context offers of Gatsby's node model: finding the one firm node. */
 interface FirmContext {
-  nodeModel: { findOne(args: { type: "FirmYaml"; query: object }): Promise<DerivedContext["firm"] | null> };
+  nodeModel: { findOne(args: { type: "FirmYaml"; query: object }): Promise<Data | null> };
 }
 
-/** Each derived field's resolver computes it as every other reader does (src/content/derived-fields.ts). */
+/** Each derived field's resolver computes it as every other reader does (src/content/site-content.ts). */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   const schemas = loadSchemas(CONTENT_DIR);
-  const derived = Object.keys(DERIVED_FIELDS).map((type) => [
+  const derived = Object.entries(DERIVED_FIELDS).map(([type, fields]) => [
     type,
     Object.fromEntries(
-      Object.entries(derivedFieldsOf(type)).map(([name, field]) => [
+      Object.entries(fields).map(([name, field]) => [
         name,
         {
-          resolve: async (source: Record<string, unknown>, _args: unknown, context: FirmContext) => {
-            const firm = (await context.nodeModel.findOne({ type: "FirmYaml", query: {} })) ?? { address: {} };
-            return field.compute(source, { schemas, firm });
+          resolve: async (source: Data, _args: unknown, context: FirmContext) => {
+            const firm = (await context.nodeModel.findOne({ type: "FirmYaml", query: {} })) ?? {};
+            return field.compute(source, firm, schemas);
           },
         },
       ]),

@@ -1,12 +1,12 @@
 // What the build publishes beside Gatsby's pages, as one sequence (onPostBuild), each step handing the next what it
-// needs: the editor at /admin/ (plugins/editor; written while Gatsby builds), the pages' runtime deferred to the first
-// interaction (plugins/static-first), which names the pages it rewrote and the loaders it wrote into them, then the
-// hosting files (plugins/hosting), whose policies allow exactly those loaders and the editor's own.
+// needs: the editor at /admin/ (plugins/publish/editor; written while Gatsby builds), the pages' runtime deferred to the first
+// interaction (plugins/publish/static-first), which names the pages it rewrote and the loaders it wrote into them, then the
+// hosting files (plugins/publish/hosting), whose policies allow exactly those loaders and the editor's own.
 import fs from "fs";
 import path from "path";
 import type { GatsbyNode } from "gatsby";
 import { cmsConfig } from "../../src/cms/config";
-import { contentDirectory, loadSchemas } from "../../src/content/load";
+import { contentDirectory, loadSchemas } from "../../src/content/read-content";
 import {
   ADMIN_DIR,
   ADMIN_URL,
@@ -15,11 +15,11 @@ import {
   publishesEditor,
   writeAdmin,
   type EditorHosting,
-} from "../editor/admin";
-import { buildCommit, writeBuildCommit } from "../editor/build-commit";
-import { CompileHintsPlugin } from "../static-first/compile-hints";
-import { deferRuntimeInDir } from "../static-first/deferred-runtime";
-import { removeBuildNotes, writeHostingFiles } from "../hosting/hosting";
+} from "./editor/admin";
+import { buildCommit, writeBuildCommit } from "./editor/build-commit";
+import { CompileHintsPlugin } from "./static-first/compile-hints";
+import { deferRuntimeInDir } from "./static-first/deferred-runtime";
+import { removeBuildNotes, writeHostingFiles } from "./hosting/hosting";
 
 /** The editor being written (from bootstrap on), and what hosting needs of it; null when this build has none. */
 let editor: Promise<EditorHosting> | null = null;

@@ -1,5 +1,5 @@
 /**
- * The editor's own code at /admin/, bundled apart from the site by esbuild (plugins/editor/admin.ts) and loaded after
+ * The editor's own code at /admin/, bundled apart from the site by esbuild (plugins/publish/editor/admin.ts) and loaded after
  * Decap CMS's prebuilt bundle (decap-cms, which brings its own React): its configuration and the content schemas come
  * from the build (__CMS_CONFIG__, __CONTENT_SCHEMAS__: config.ts over data/schema/), the site's CSS for the preview
  * frame from __PREVIEW_STYLE__; this module registers the clean YAML format, the previews (React 18 roots of the
@@ -8,13 +8,13 @@
 import React from "react";
 import type { JsonSchema } from "../content/model";
 import { PAGE_FILES } from "../content/model";
-import { fileKey } from "../content/site-content";
+import { fileKey } from "../content/model";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { entryChecker, entryFile, fileHeader, SOURCE_KEY } from "./entry";
 import { yamlFormat } from "./yaml-format";
 import { backendAtOrigin, editorialWorkflow } from "./backend";
-import { readSiteContent, previewTemplate, type SiteContent } from "./previews";
+import { readBackendContent, previewTemplate, type SiteContent } from "./previews";
 import { decapToken, GITHUB_API, storeFor } from "./content-store";
 import { LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
@@ -51,7 +51,7 @@ function loaderFor(getCollection: DecapPreviewProps["getCollection"]): () => Pro
   let loader = loaders.get(getCollection);
   if (!loader) {
     let loaded: Promise<SiteContent> | undefined;
-    loader = () => (loaded ??= readSiteContent(store, branch));
+    loader = () => (loaded ??= readBackendContent(store, branch));
     loaders.set(getCollection, loader);
   }
   return loader;

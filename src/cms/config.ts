@@ -20,9 +20,9 @@ import {
   type JsonSchema,
   type Schemas,
 } from "../content/model";
-import { SERVICES_DIRECTORY } from "../content/type-names";
+import { SERVICES_DIRECTORY } from "../content/model";
 import { IMAGE_MAX_BYTES } from "../content/images";
-import { fileKey } from "../content/site-content";
+import { fileKey } from "../content/model";
 import { LOCAL_HOSTS, type CmsBackend } from "./backend";
 
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */

@@ -4,10 +4,10 @@
  * (decap-server, both its modes) and GitHub's contents API with the editor's own token.
  */
 import { CONTENT_FOLDER } from "../content/model";
-import { SERVICES_DIRECTORY } from "../content/type-names";
+import { SERVICES_DIRECTORY } from "../content/model";
 import type { CmsBackend } from "./backend";
 import { DECAP_USER_KEY } from "./decap";
-import { parseData } from "./yaml-format";
+import { parseData } from "../content/site-content";
 
 export interface StoredFile {
   /** Relative to the repository: data/services/other.yaml */

@@ -16,9 +16,9 @@ import {
   type JsonSchema,
   type Schemas,
 } from "../content/model";
-import { SERVICES_DIRECTORY } from "../content/type-names";
+import { SERVICES_DIRECTORY } from "../content/model";
 import { PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
-import { isPlainObject } from "./yaml-patch";
+import { isPlainObject } from "../content/site-content";
 
 type Data = Record<string, unknown>;
 

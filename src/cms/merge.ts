@@ -5,9 +5,19 @@
  * the other change touched the same field differently: then nothing merges, and the fields are named.
  */
 import { readablePath } from "../content/rules";
-import { deepEqual, isPlainObject } from "./yaml-patch";
+import { isPlainObject } from "../content/site-content";
 
 type Path = (string | number)[];
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
 
 /** The paths at which `after` differs from `before`, as deep as both sides keep the same shape. */
 export function changedPaths(before: unknown, after: unknown, at: Path = []): Path[] {

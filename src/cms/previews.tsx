@@ -5,7 +5,7 @@
  */
 import React, { useEffect, useState } from "react";
 import type { JsonSchema } from "../content/model";
-import { fileKey, siteContent, type ContentFiles, type Data } from "../content/site-content";
+import { contentFiles, siteContent, type ContentFiles, type Data } from "../content/site-content";
 import { CONTENT_FOLDER, PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
 import { LayoutView } from "../components/layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";
@@ -18,8 +18,7 @@ import { buildNav } from "../lib/nav";
 import { ROUTES } from "../lib/paths";
 import { SERVICES_COLLECTION } from "./config";
 import { withSkeleton } from "./entry";
-import { readServices, type ContentStore } from "./content-store";
-import { parseData } from "./yaml-format";
+import { SERVICES_FOLDER, type ContentStore } from "./content-store";
 
 type Schemas = Record<string, JsonSchema>;
 
@@ -38,17 +37,18 @@ export interface PreviewProps {
   loadContent(): Promise<SiteContent>;
 }
 
-/** Reads every content file and the services as the editor's backend holds them now (content-store.ts). */
-export async function readSiteContent(store: ContentStore, branch: string): Promise<SiteContent> {
+/** Every content file and the services as the editor's backend holds them now (content-store.ts). */
+export async function readBackendContent(store: ContentStore, branch: string): Promise<SiteContent> {
   const names = Object.keys(PAGE_FILES);
-  const [services, ...files] = await Promise.all([
-    readServices(store, branch),
+  const [services, ...texts] = await Promise.all([
+    store.list(SERVICES_FOLDER, branch),
     ...names.map((file) => store.read(`${CONTENT_FOLDER}/${file}`, branch)),
   ]);
-  return {
-    files: Object.fromEntries(names.map((file, i) => [fileKey(file), parseData(files[i] ?? "")])),
-    services: services.map((service) => service.data),
-  };
+  const pages = Object.fromEntries(names.map((file, i) => [file, texts[i] ?? ""]));
+  return contentFiles(
+    pages,
+    services.map((service) => service.text),
+  );
 }
 
 function useSiteContent(loadContent: PreviewProps["loadContent"]): SiteContent | null {

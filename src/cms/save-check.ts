@@ -12,7 +12,8 @@ import { imageProblems } from "../content/images";
 import { SERVICES_COLLECTION } from "./config";
 import { draftBranch, readServices, type ContentStore } from "./content-store";
 import { BASE_KEY, describeErrors, entryFile, SOURCE_KEY, type EntryChecker } from "./entry";
-import { parseData, prepareSave } from "./yaml-format";
+import { parseData } from "../content/site-content";
+import { prepareSave } from "./yaml-format";
 import type { Schemas } from "../content/model";
 
 type Data = Record<string, unknown>;

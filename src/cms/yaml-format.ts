@@ -5,19 +5,13 @@
  * now (SOURCE_KEY) and as it was opened (BASE_KEY), and the editor's changes are merged onto the current text.
  * A new entry starts from the leading comments its file should have (entry.ts fileHeader, set before the save).
  */
-import { parse } from "yaml";
 import type { JsonSchema } from "../content/model";
+import { parseData } from "../content/site-content";
 import { BASE_KEY, normalize, schemaOfSource, SOURCE_KEY } from "./entry";
 import { mergeEdits } from "./merge";
-import { patchYaml, isPlainObject } from "./yaml-patch";
+import { patchYaml } from "./yaml-patch";
 
 type Data = Record<string, unknown>;
-
-/** A content file's fields (a file that holds no mapping reads as none: the content check names it). */
-export function parseData(text: string): Data {
-  const value: unknown = parse(text);
-  return isPlainObject(value) ? value : {};
-}
 
 /** What a save writes: the fields, patched onto `source`; or the fields both sides changed, when they clash. */
 export type PreparedSave = { source: string; fields: Data; conflicts?: undefined } | { conflicts: string[] };

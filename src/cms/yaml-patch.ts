@@ -18,6 +18,8 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
+import { isPlainObject } from "../content/site-content";
+import { deepEqual } from "./merge";
 
 /** Prettier's printWidth for this repository: the width the content files are folded at. */
 export const LINE_WIDTH = 120;
@@ -27,20 +29,6 @@ interface Edit {
   start: number;
   end: number;
   text: string;
-}
-
-export function isPlainObject(value: Value): value is Record<string, Value> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-export function deepEqual(a: Value, b: Value): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]));
-  }
-  return false;
 }
 
 const lineStart = (src: string, at: number) => src.lastIndexOf("\n", at - 1) + 1;

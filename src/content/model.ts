@@ -1,6 +1,7 @@
 /**
- * The content files and their schemas: which YAML file each schema in data/schema/ describes. Free of the file
- * system, so the build (validate.ts, schema-to-graphql.ts, load.ts) and the editor at /admin/ (src/cms/) share it.
+ * The content files and their schemas: which YAML file each schema in data/schema/ describes, and the GraphQL type
+ * name of each file's nodes. Free of the file system, so the build (validate.ts, schema-to-graphql.ts,
+ * read-content.ts) and the editor at /admin/ (src/cms/) share it.
  */
 /** The top-level content files, each with the schema that describes it. */
 export const PAGE_FILES = {
@@ -13,13 +14,20 @@ export const PAGE_FILES = {
   "not-found.yaml": "not-found.schema.json",
 } as const;
 export const SERVICE_SCHEMA = "service.schema.json";
+export const FIRM_SCHEMA = PAGE_FILES["firm.yaml"];
 export const SCHEMA_DIRECTORY = "schema";
-/** The content directory, relative to the project (the build may read another: load.ts). */
+/** The folder of the service files, one per service, inside the content directory. */
+export const SERVICES_DIRECTORY = "services";
+/** The content directory, relative to the project (the build may read another: read-content.ts). */
 export const CONTENT_FOLDER = "data";
 /** How many services the menus, the home card grid and the overview are laid out for (one file each). */
 export const SERVICE_COUNT = { min: 1, max: 12 } as const;
 
-/** A JSON Schema as the files in data/schema/ write it (draft-07, the subset they use, and schema-keywords.ts). */
+/**
+ * A JSON Schema as the files in data/schema/ write it: draft-07, the subset they use, and the five keywords that say
+ * what JSON Schema can't (graphqlType, localFile, imageSize, patternErrorMessage, multiline), which the content check
+ * registers with ajv (rules.ts; strict mode rejects any other unknown keyword) and editors' tools ignore.
+ */
 export interface JsonSchema {
   $ref?: string;
   type?: string;
@@ -42,11 +50,24 @@ export interface JsonSchema {
   maximum?: number;
   minItems?: number;
   maxItems?: number;
+  /**
+   * The name of an object's GraphQL type. Without it the generator derives one: a definition's name (titledText →
+   * TitledText), or the owner type plus the field (HomeYaml.hero → HomeHero).
+   */
   graphqlType?: string;
+  /**
+   * On a string: a path relative to the YAML file, which GraphQL resolves to a `File` node (`@fileByRelativePath`, so
+   * images get `childImageSharp`); the content check reports a path to a missing file.
+   */
   localFile?: boolean;
-  /** The size the page shows an image at (schema-keywords.ts). */
+  /**
+   * On an image: the size its page shows it at, in CSS pixels (the page query's gatsbyImageData). The content check
+   * and the editor refuse an image smaller than that (images.ts).
+   */
   imageSize?: { width: number; height: number };
+  /** What the content check (and yaml-language-server) says when `pattern` fails. */
   patternErrorMessage?: string;
+  /** On a text field (or a list of them): the editor at /admin/ offers a text area, not a line. */
   multiline?: boolean;
 }
 
@@ -108,4 +129,24 @@ export function choicesOf(schema: JsonSchema): Choice[] | null {
     value === undefined ? [] : [{ value, title: title ?? String(value) }],
   );
   return options.length > 0 && named.length === options.length ? named : null;
+}
+
+/** A content file's key in the content's `files`: firm.yaml → firm. */
+export const fileKey = (file: string) => file.replace(/\.ya?ml$/, "");
+
+export function pascalCase(name: string): string {
+  return name
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join("");
+}
+
+/**
+ * The GraphQL type name of a YAML file's nodes (gatsby-transformer-yaml's typeName): every file in data/services/ is a
+ * `ServiceYaml`; every other file is named after itself (data/home.yaml → `HomeYaml`).
+ */
+export function yamlTypeName({ node }: { node: { relativeDirectory?: string; name: string } }): string {
+  if (node.relativeDirectory === SERVICES_DIRECTORY) return "ServiceYaml";
+  return `${pascalCase(node.name)}Yaml`;
 }

@@ -1,19 +1,34 @@
 /**
- * The site's content read from a content directory (data/, or the one CONTENT_DIR names: load.ts), as the pages see
- * it (site-content.ts): the one reader of content files for scripts, test helpers and browser fixtures. Services are
- * every .yaml and .yml file of its services folder, as the build sources them.
+ * The content read from disk, for the build, its plugins, scripts and tests: where it lives (data/, or the directory
+ * in the CONTENT_DIR environment variable, used to build fixture sites), its JSON Schemas, and its files as the pages
+ * see them (site-content.ts, siteContent). Services are every .yaml and .yml file of its services folder, as the
+ * build sources them. The rest of the content model is free of the file system, so the editor at /admin/ shares it.
  */
 import fs from "fs";
 import path from "path";
-import { parse } from "yaml";
-import { contentDirectory, loadSchemas } from "./load";
-import { PAGE_FILES } from "./model";
-import { fileKey, siteContent, type ContentFiles, type Data } from "./site-content";
-import { SERVICES_DIRECTORY } from "./type-names";
+import { contentFiles, siteContent, type ContentFiles } from "./site-content";
+import {
+  CONTENT_FOLDER,
+  PAGE_FILES,
+  SCHEMA_DIRECTORY,
+  SERVICES_DIRECTORY,
+  type JsonSchema,
+  type Schemas,
+} from "./model";
 
-export type { ContentFiles, Data } from "./site-content";
+export function contentDirectory(projectRoot: string, env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(projectRoot, env.CONTENT_DIR || CONTENT_FOLDER);
+}
 
-const YAML_FILE = /\.ya?ml$/;
+/** Every *.schema.json of the content directory's schema folder, by file name. */
+export function loadSchemas(contentDir: string): Schemas {
+  const schemaDir = path.join(contentDir, SCHEMA_DIRECTORY);
+  const schemas: Schemas = {};
+  for (const name of fs.readdirSync(schemaDir).filter((f) => f.endsWith(".schema.json"))) {
+    schemas[name] = JSON.parse(fs.readFileSync(path.join(schemaDir, name), "utf8")) as JsonSchema;
+  }
+  return schemas;
+}
 
 /** The service files of a content directory, relative to it (services/x.yaml), sorted; none without the folder. */
 export function serviceFiles(contentDir: string): string[] {
@@ -21,20 +36,18 @@ export function serviceFiles(contentDir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((name) => YAML_FILE.test(name))
+    .filter((name) => /\.ya?ml$/.test(name))
     .sort()
     .map((name) => `${SERVICES_DIRECTORY}/${name}`);
 }
 
-const readYaml = (file: string) => (parse(fs.readFileSync(file, "utf8")) ?? {}) as Data;
+const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null);
 
 /** Every content file of the directory, parsed: the page files (those present) and the services. */
 export function readContentFiles(contentDir: string): ContentFiles {
-  const pages = Object.keys(PAGE_FILES).filter((file) => fs.existsSync(path.join(contentDir, file)));
-  return {
-    files: Object.fromEntries(pages.map((file) => [fileKey(file), readYaml(path.join(contentDir, file))])),
-    services: serviceFiles(contentDir).map((file) => readYaml(path.join(contentDir, file))),
-  };
+  const pages = Object.keys(PAGE_FILES).map((file) => [file, readText(path.join(contentDir, file))]);
+  const services = serviceFiles(contentDir).map((file) => fs.readFileSync(path.join(contentDir, file), "utf8"));
+  return contentFiles(Object.fromEntries(pages), services);
 }
 
 /** The site's content as the pages see it, from `contentDir` (default: the project's, CONTENT_DIR honoured). */

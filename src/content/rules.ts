@@ -1,15 +1,14 @@
 /**
  * The content rules, free of the file system so that the build's content check (validate.ts) and the editor in the
- * browser (src/cms/) run the same code: the JSON Schemas of data/schema/ through ajv, with the keywords of
- * schema-keywords.ts, each mistake as a readable message naming the field, and the rules that span fields or files.
+ * browser (src/cms/) run the same code: the JSON Schemas of data/schema/ through ajv, with the content model's own
+ * keywords (model.ts, JsonSchema), each mistake as a readable message naming the field, and the rules that span fields or files.
  */
 import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
 import addFormats from "ajv-formats";
 import { httpsHostProblem } from "../lib/header-grammar";
 import { isMap, isScalar, type Document, type LineCounter } from "yaml";
-import { dialNumber } from "./phone";
-import { PAGE_FILES, SERVICE_COUNT, choicesOf, resolveSchema, type JsonSchema, type Schemas } from "./model";
-import { SCHEMA_KEYWORDS } from "./schema-keywords";
+import { dialNumber } from "./site-content";
+import { FIRM_SCHEMA, SERVICE_COUNT, choicesOf, resolveSchema, type JsonSchema, type Schemas } from "./model";
 
 export interface ContentError {
   /** The file, relative to the project, e.g. data/home.yaml. */
@@ -41,7 +40,9 @@ export function createAjv(schemas: Record<string, AnySchemaObject>): Ajv {
   // An https URL whose origin can go into a header as it is (header-grammar.ts): the form endpoint's.
   ajv.addFormat(HTTPS_URL_FORMAT, { type: "string", validate: (value: string) => httpsHostProblem(value) === null });
   // Annotations only: localFile is checked after schema validation, where the file's directory is known.
-  for (const keyword of SCHEMA_KEYWORDS) ajv.addKeyword({ ...keyword });
+  for (const keyword of ["graphqlType", "patternErrorMessage"]) ajv.addKeyword({ keyword, schemaType: "string" });
+  for (const keyword of ["localFile", "multiline"]) ajv.addKeyword({ keyword, schemaType: "boolean" });
+  ajv.addKeyword({ keyword: "imageSize", schemaType: "object" });
   for (const [name, schema] of Object.entries(schemas)) ajv.addSchema(schema, name);
   return ajv;
 }
@@ -199,7 +200,7 @@ function schemaErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): Content
   return out;
 }
 
-/** The phone number must be one a visitor's phone can dial, from the office's country (src/content/phone.ts). */
+/** The phone number must be one a visitor's phone can dial, from the office's country (src/content/site-content.ts). */
 function phoneErrors(parsed: ParsedFile): ContentError[] {
   const firm = parsed.data as { phone?: { display?: unknown }; address?: { country?: unknown } } | null;
   const display = firm?.phone?.display;
@@ -216,8 +217,6 @@ function phoneErrors(parsed: ParsedFile): ContentError[] {
     },
   ];
 }
-
-const FIRM_SCHEMA = PAGE_FILES["firm.yaml"];
 
 /**
  * One content file's mistakes that need nothing but the file: its schema's, and for the firm, a phone number that

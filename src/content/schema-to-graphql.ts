@@ -3,13 +3,20 @@
  * string → String, integer → Int, number → Float, boolean → Boolean, array → [T!], object → a type of its own;
  * a property in `required` is non-null (!); every `description` is the GraphQL description, word for word, so
  * GraphiQL and src/gatsby-types.d.ts say what the editors' tooltips say. Top-level types implement Node and are
- * @dontInfer: a typo in a YAML file can't change the schema. The additions to JSON Schema are in schema-keywords.ts.
+ * @dontInfer: a typo in a YAML file can't change the schema. The additions to JSON Schema are in model.ts (JsonSchema).
  */
 import path from "path";
-import { loadSchemas } from "./load";
-import { derivedFieldsOf } from "./derived-fields";
-import { pascalCase, SERVICES_DIRECTORY, yamlTypeName } from "./type-names";
-import { PAGE_FILES, SERVICE_SCHEMA, resolveRef, type JsonSchema } from "./model";
+import { loadSchemas } from "./read-content";
+import { DERIVED_FIELDS } from "./site-content";
+import {
+  PAGE_FILES,
+  SERVICE_SCHEMA,
+  SERVICES_DIRECTORY,
+  pascalCase,
+  resolveRef,
+  yamlTypeName,
+  type JsonSchema,
+} from "./model";
 
 export type { JsonSchema } from "./model";
 
@@ -63,7 +70,7 @@ export function contentTypes(schemas: Record<string, JsonSchema>, roots: RootTyp
       const description = property.description ?? deref(property, file).schema.description;
       type.fields.push({ name: key, type: required.has(key) ? `${ref}!` : ref, description, directives });
     }
-    for (const [key, { type: ref, description }] of Object.entries(derivedFieldsOf(name))) {
+    for (const [key, { type: ref, description }] of Object.entries(DERIVED_FIELDS[name] ?? {})) {
       type.fields.push({ name: key, type: ref, description, directives: [] });
     }
     return name;

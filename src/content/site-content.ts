@@ -1,24 +1,115 @@
 /**
- * The site's content as the pages see it, from its parsed files: the services in menu order, each with its path, and
- * the firm with the fields the build derives (derived-fields.ts). Free of the file system: read-content.ts reads a
- * content directory into it for scripts and tests; the editor's previews read the backend's files into it.
+ * The site's content as the pages see it, from its files' texts, wherever they are read (read-content.ts: a content
+ * directory, for the build, scripts and tests; the editor's previews: its backend). Free of the file system.
+ *
+ * The fields the build works out instead of an editor typing them are each a plain function of the content: a service's
+ * path (from its slug), the state's full name (from its code: the editor picks CA, the page shows California, as the
+ * list in data/schema/defs.schema.json names it) and the number a tel: link dials (E.164, from the phone number as
+ * people write it, with the office's country for a number written without one). The build's resolvers
+ * (plugins/content-model) and siteContent, which every reader outside Gatsby uses (scripts, tests, the editor's
+ * previews), compute them here, so they all see what the pages show.
  */
-import { withDerivedFields } from "./derived-fields";
-import type { Schemas } from "./model";
+import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
+import { parse } from "yaml";
+import { servicePath } from "../lib/paths";
+import { FIRM_SCHEMA, PAGE_FILES, choicesOf, fileKey, resolveSchema, type Schemas } from "./model";
 
 export type Data = Record<string, unknown>;
 
-/** The parsed content files: each page file by its name without extension (firm, services-page…), and the services. */
+export const isPlainObject = (value: unknown): value is Data =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A content file's fields (a file that holds no mapping reads as none: the content check names it). */
+export function parseData(text: string): Data {
+  const value: unknown = parse(text);
+  return isPlainObject(value) ? value : {};
+}
+
+const text = (value: unknown) => String(value ?? "");
+
+/** The full name of the state whose code is `region`, or the code itself if the schema does not list it. */
+export function regionName(schemas: Schemas, region: string): string {
+  const address = schemas[FIRM_SCHEMA]?.properties?.address;
+  const property = address && resolveSchema(address, schemas, FIRM_SCHEMA).schema.properties?.region;
+  const choices = property ? choicesOf(resolveSchema(property, schemas, FIRM_SCHEMA).schema) : null;
+  return String(choices?.find((choice) => choice.value === region)?.title ?? region);
+}
+
+/** The number in E.164, or null when it is not a number that can be dialled from `country` (ISO 3166 alpha-2). */
+export function dialNumber(written: string, country: string): string | null {
+  const number = parsePhoneNumberFromString(written, country.toUpperCase() as CountryCode);
+  return number && number.isValid() ? number.number : null;
+}
+
+export interface DerivedField {
+  type: string;
+  description: string;
+  /** The value, from the object that has the field, the firm (its office's country) and the schemas. */
+  compute(source: Data, firm: Data, schemas: Schemas): string;
+}
+
+/** By GraphQL type, the fields it gets (schema-to-graphql.ts declares them; plugins/content-model resolves them). */
+export const DERIVED_FIELDS: Record<string, Record<string, DerivedField>> = {
+  ServiceYaml: {
+    path: {
+      type: "String!",
+      description: "The service page's path, built from its slug (src/lib/paths.ts).",
+      compute: (service) => servicePath(text(service.slug)),
+    },
+  },
+  FirmAddress: {
+    regionName: {
+      type: "String!",
+      description:
+        "The state's full name, e.g. California: the name data/schema/defs.schema.json gives region's code (src/content/site-content.ts).",
+      compute: (address, _firm, schemas) => regionName(schemas, text(address.region)),
+    },
+  },
+  FirmPhone: {
+    dial: {
+      type: "String!",
+      description: "The number to dial (E.164), for tel: links: worked out from display (src/content/site-content.ts).",
+      // The content check refuses a number that cannot be dialled; were one to slip past, it dials nothing.
+      compute: (phone, firm) =>
+        dialNumber(text(phone.display), text((firm.address as Data | undefined)?.country)) ?? "",
+    },
+  },
+};
+
+/** `source` with the derived fields of its GraphQL type. */
+function derive(type: string, source: Data, firm: Data, schemas: Schemas): Data {
+  const fields = Object.entries(DERIVED_FIELDS[type]).map(([key, field]) => [
+    key,
+    field.compute(source, firm, schemas),
+  ]);
+  return { ...source, ...Object.fromEntries(fields) };
+}
+
+/** The parsed content files: each page file by its key (firm, services-page…: model.ts fileKey), and the services. */
 export interface ContentFiles {
   files: Record<string, Data>;
   services: Data[];
 }
 
-/** A content file's key in ContentFiles.files: firm.yaml → firm. */
-export const fileKey = (file: string) => file.replace(/\.ya?ml$/, "");
+/** The content files from their texts: each page file's by its name (null when it is missing), and the services'. */
+export function contentFiles(pages: Record<string, string | null>, services: string[]): ContentFiles {
+  const present = Object.keys(PAGE_FILES).filter((file) => typeof pages[file] === "string");
+  return {
+    files: Object.fromEntries(present.map((file) => [fileKey(file), parseData(pages[file] as string)])),
+    services: services.map(parseData),
+  };
+}
 
+/**
+ * The site's content as the pages see it: the services in menu order, each with its path, and the firm with its
+ * derived fields (a preview may draw a service before the firm's file has loaded: the firm is then empty).
+ */
 export function siteContent(raw: ContentFiles, schemas: Schemas): ContentFiles {
-  const services = [...raw.services].sort((a, b) => Number(a.order) - Number(b.order));
-  const derived = withDerivedFields({ firm: raw.files.firm ?? {}, services }, schemas);
-  return { files: { ...raw.files, firm: derived.firm }, services: derived.services };
+  const firm = raw.files.firm ?? {};
+  const part = (type: string, key: string) => derive(type, (firm[key] ?? {}) as Data, firm, schemas);
+  const services = [...raw.services]
+    .sort((a, b) => Number(a.order) - Number(b.order))
+    .map((service) => derive("ServiceYaml", service, firm, schemas));
+  const derivedFirm = { ...firm, address: part("FirmAddress", "address"), phone: part("FirmPhone", "phone") };
+  return { files: { ...raw.files, firm: derivedFirm }, services };
 }

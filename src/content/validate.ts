@@ -6,9 +6,8 @@
 import fs from "fs";
 import path from "path";
 import type { AnySchemaObject } from "ajv";
-import { loadSchemas } from "./load";
-import { serviceFiles } from "./read-content";
-import { PAGE_FILES, SERVICE_SCHEMA, type Schemas } from "./model";
+import { loadSchemas, serviceFiles } from "./read-content";
+import { PAGE_FILES, SERVICE_SCHEMA, SERVICES_DIRECTORY, type Schemas } from "./model";
 import { imageProblems } from "./images";
 import { LineCounter, parseDocument } from "yaml";
 import {
@@ -23,10 +22,6 @@ import {
   type ContentError,
   type ParsedFile as ParsedData,
 } from "./rules";
-import { SERVICES_DIRECTORY } from "./type-names";
-
-export { PAGE_FILES, SERVICE_SCHEMA, SCHEMA_DIRECTORY, SERVICE_COUNT } from "./model";
-export { readablePath, type ContentError } from "./rules";
 
 type Json = unknown;
 

@@ -35,8 +35,8 @@ function gatsbyVersion(root = process.cwd()): string {
 export class GatsbyOutputError extends Error {
   constructor(assumption: Assumption, where: string, version = gatsbyVersion()) {
     super(
-      `Gatsby ${version}'s output no longer matches what the static-first loader assumes (plugins/static-first/gatsby-output.ts, ` +
-        `${assumption}): ${ASSUMPTIONS[assumption]}. ${where}. Adapt plugins/static-first/deferred-runtime.ts to the new output, ` +
+      `Gatsby ${version}'s output no longer matches what the static-first loader assumes (plugins/publish/static-first/gatsby-output.ts, ` +
+        `${assumption}): ${ASSUMPTIONS[assumption]}. ${where}. Adapt plugins/publish/static-first/deferred-runtime.ts to the new output, ` +
         "or stay on the Gatsby version that wrote it.",
     );
     this.name = "GatsbyOutputError";

@@ -5,7 +5,7 @@
  * - Gatsby's data scripts: the page path, the chunk mapping and webpack's compilation hash, each one assignment of a
  *   string literal to a `window` property, and nothing else;
  * - the build's own scripts, given by text: the static-first loader of each page (deferred-runtime.ts), the footer's
- *   year (src/lib/footer-year.ts), the editor's start flag (admin.ts).
+ *   year (src/lib/footer-year.ts), and those the editor's page names (editor/admin.ts, editorHosting).
  *
  * A page holding any other inline script that would run fails the build, naming the page and the script's first
  * characters: a policy that hashed whatever it found would allow a script smuggled in by content. Data blocks (JSON-LD)
@@ -13,8 +13,7 @@
  * its element early.
  */
 import crypto from "crypto";
-import { FOOTER_YEAR_SCRIPT } from "../../src/lib/footer-year";
-import { ADMIN_START_SCRIPT } from "../editor/admin";
+import { FOOTER_YEAR_SCRIPT } from "../../../src/lib/footer-year";
 
 /** Matches inline <script> elements (no src): their attributes and text. */
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -35,7 +34,7 @@ const GATSBY_DATA_SCRIPTS = [
 ];
 
 /** The build's own inline scripts that are the same on every build; the loaders come from each build. */
-export const FIXED_BUILD_SCRIPTS = [FOOTER_YEAR_SCRIPT, ADMIN_START_SCRIPT];
+export const FIXED_BUILD_SCRIPTS = [FOOTER_YEAR_SCRIPT];
 
 export const scriptHash = (body: string) =>
   `'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`;

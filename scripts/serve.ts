@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
+import { parseHeadersFile, patternMatches } from "../plugins/publish/hosting/headers-file";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.resolve(repo, process.env.SERVE_DIR || "public");
@@ -18,7 +19,7 @@ const overlay = process.env.OVERLAY_DIR ? path.resolve(repo, process.env.OVERLAY
 const port = Number(process.env.PORT || 9000);
 const host = process.env.HOST || "127.0.0.1";
 
-const TYPES = {
+const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
   ".css": "text/css; charset=utf-8",
@@ -37,49 +38,24 @@ const TYPES = {
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
-/**
- * Parses a _headers file: blocks of a path pattern followed by indented `Name: value` lines, and Cloudflare's
- * `! Name` lines, which detach a header that an earlier matching rule set (the editor's opener policy at /admin/).
- */
-export function parseHeadersFile(text) {
-  const rules = [];
-  let current = null;
-  for (const raw of text.split(/\r?\n/)) {
-    if (!raw.trim() || raw.trim().startsWith("#")) continue;
-    if (!/^\s/.test(raw)) {
-      current = { pattern: raw.trim(), headers: [], unset: [] };
-      rules.push(current);
-    } else if (current) {
-      const unset = /^!\s*([\w-]+)$/.exec(raw.trim());
-      const i = raw.indexOf(":");
-      if (unset) current.unset.push(unset[1]);
-      else if (i > 0) current.headers.push([raw.slice(0, i).trim(), raw.slice(i + 1).trim()]);
-    }
-  }
-  return rules;
-}
-
-export function matches(pattern, urlPath) {
-  const re = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
-  return re.test(urlPath);
-}
-
 function loadRules() {
   return [root, overlay]
-    .filter((dir) => dir !== null && fs.existsSync(path.join(dir, "_headers")))
+    .filter((dir): dir is string => dir !== null && fs.existsSync(path.join(dir, "_headers")))
     .flatMap((dir) => parseHeadersFile(fs.readFileSync(path.join(dir, "_headers"), "utf8")));
 }
 
 /** Files the hosts never serve: the headers file and its nginx translation (deploy/nginx.conf hides them too). */
 const HIDDEN = /^\/(_headers$|_nginx\/)/;
 
+type Found = { file: string; redirect?: undefined } | { redirect: string; file?: undefined };
+
 /** { file } to serve, { redirect } for a folder asked for without its trailing slash, or null (not found). */
-function resolvePath(urlPath) {
+function resolvePath(urlPath: string): Found | null {
   return (overlay && resolveIn(overlay, urlPath)) || resolveIn(root, urlPath);
 }
 
-function resolveIn(dir, urlPath) {
-  let decoded;
+function resolveIn(dir: string, urlPath: string): Found | null {
+  let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
@@ -117,17 +93,19 @@ const server = http.createServer((req, res) => {
       return;
     }
   }
-  const headers = { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" };
+  const headers: Record<string, string | number> = {
+    "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream",
+  };
   for (const rule of loadRules()) {
-    if (!matches(rule.pattern, urlPath)) continue;
+    if (!patternMatches(rule.pattern, urlPath)) continue;
     // As Cloudflare does: a rule's `! Name` lines first, then its values.
-    for (const name of rule.unset) {
+    for (const name of rule.unset ?? []) {
       for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
     }
     for (const [name, value] of rule.headers) headers[name] = value;
   }
   let body = fs.readFileSync(file);
-  if (COMPRESSIBLE.test(headers["Content-Type"]) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
+  if (COMPRESSIBLE.test(String(headers["Content-Type"])) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {
     body = zlib.gzipSync(body);
     headers["Content-Encoding"] = "gzip";
     headers["Vary"] = "Accept-Encoding";
@@ -137,6 +115,4 @@ const server = http.createServer((req, res) => {
   res.end(req.method === "HEAD" ? undefined : body);
 });
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  server.listen(port, host, () => console.log(`Serving ${root} at http://${host}:${port}`));
-}
+server.listen(port, host, () => console.log(`Serving ${root} at http://${host}:${port}`));

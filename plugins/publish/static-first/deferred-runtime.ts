@@ -21,7 +21,7 @@
 import fs from "fs";
 import path from "path";
 import vm from "vm";
-import { scriptJson } from "../../src/lib/script-json";
+import { scriptJson } from "../../../src/lib/script-json";
 import { GatsbyOutputError, listHtmlFiles, scriptsSlice } from "./gatsby-output";
 
 const scriptList = (scripts: DeferredScript[]) => scripts.map((script) => script.src).join(", ") || "none";

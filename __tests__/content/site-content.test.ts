@@ -3,9 +3,8 @@
  * the same functions: __tests__/gatsby-node.test.ts).
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
-import { withDerivedFields } from "../../src/content/derived-fields";
-import { loadSchemas } from "../../src/content/load";
 import { siteContent } from "../../src/content/site-content";
+import { loadSchemas } from "../../src/content/read-content";
 import { servicePath } from "../../src/lib/paths";
 import { DATA_DIR } from "../helpers/content.cjs";
 
@@ -18,19 +17,24 @@ const typed = {
 
 test("adds the number a tap dials, the state's name and each service's path, and keeps every typed field", () => {
   const services = [{ slug: "exit-planning", order: 1 }];
-  expect(withDerivedFields({ firm: typed, services }, schemas)).toEqual({
-    firm: {
-      name: "Example Valuation Partners",
-      phone: { display: "(212) 555-0123", dial: "+12125550123" },
-      address: { city: "New York", region: "NY", regionName: "New York", country: "US" },
+  expect(siteContent({ files: { firm: typed }, services }, schemas)).toEqual({
+    files: {
+      firm: {
+        name: "Example Valuation Partners",
+        phone: { display: "(212) 555-0123", dial: "+12125550123" },
+        address: { city: "New York", region: "NY", regionName: "New York", country: "US" },
+      },
     },
     services: [{ slug: "exit-planning", order: 1, path: servicePath("exit-planning") }],
   });
 });
 
 test("a number that cannot be dialled gets no number to dial", () => {
-  const { firm } = withDerivedFields({ firm: { ...typed, phone: { display: "(212) 555" } }, services: [] }, schemas);
-  expect(firm.phone).toEqual({ display: "(212) 555", dial: "" });
+  const { files } = siteContent(
+    { files: { firm: { ...typed, phone: { display: "(212) 555" } } }, services: [] },
+    schemas,
+  );
+  expect(files.firm.phone).toEqual({ display: "(212) 555", dial: "" });
 });
 
 test("services get their paths whether or not the firm is there (a preview of a service alone)", () => {

@@ -4,7 +4,7 @@
 import { execFileSync } from "child_process";
 import fs from "fs";
 import path from "path";
-import { LIVE_COMMIT_FILE } from "../../src/cms/live-status";
+import { LIVE_COMMIT_FILE } from "../../../src/cms/live-status";
 
 const HOST_COMMIT_VARIABLES = ["CF_PAGES_COMMIT_SHA", "COMMIT_REF", "GITHUB_SHA", "VERCEL_GIT_COMMIT_SHA"];
 

@@ -16,7 +16,7 @@ import crypto from "crypto";
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
-import { cmsBackend, type CmsBackend } from "../../src/cms/backend";
+import { cmsBackend, type CmsBackend } from "../../../src/cms/backend";
 
 /**
  * The editor's opener policy, in place of the `same-origin` that every other response keeps (static/_headers). Its
@@ -99,7 +99,7 @@ function hashedName(name: string, text: string | Buffer): string {
 }
 
 /** The editor page's one inline script: Decap waits for the editor's code to start it with the config. */
-export const ADMIN_START_SCRIPT = "window.CMS_MANUAL_INIT = true;";
+const ADMIN_START_SCRIPT = "window.CMS_MANUAL_INIT = true;";
 
 /** The editor's page: Decap's bundle, then the editor's, started by hand (window.CMS_MANUAL_INIT) with the config. */
 function adminPage({ decap, editor, styles }: { decap: string; editor: string; styles: string }): string {
@@ -246,6 +246,8 @@ export interface EditorHosting {
   headers: [name: string, value: string][];
   /** The `/*` rule's headers its own replace. */
   unset: string[];
+  /** The inline scripts the page runs, which its policy allows by their hashes. */
+  scripts: string[];
 }
 
 /**
@@ -263,6 +265,7 @@ export function editorHosting(publicDir: string, connect: string[]): EditorHosti
       ["Cross-Origin-Opener-Policy", ADMIN_OPENER_POLICY],
     ],
     unset: ["Cross-Origin-Opener-Policy"],
+    scripts: [ADMIN_START_SCRIPT],
   };
 }
 
