@@ -1,10 +1,11 @@
 // Browser tests: Debian's Chromium (no downloaded browsers) against the production build in public/, served three
-// ways: by scripts/serve.ts (the whole suite, at two widths), and by the real host runtimes — Cloudflare's
-// (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf (scripts/nginx.mjs) —
-// for the hosting and route specs; and the fixture build (scripts/fixture-site.mjs) by scripts/serve.ts for the
-// text-is-text spec; the editor's specs get the editor for local editing, which no build publishes, served over the
-// build (scripts/local-editor.ts). The run starts and stops all five servers. The "login" project's spec starts its own:
-// Cloudflare's runtime with the site's functions on the fixture build, and a stand-in for GitHub.
+// ways: by scripts/serve.ts (the whole suite, at two widths; what a host sends, at one), and by the real host
+// runtimes — Cloudflare's (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf
+// (scripts/nginx.mjs) — for the hosting and route specs; and the fixture build (scripts/fixture-site.mjs) by
+// scripts/serve.ts for the text-is-text spec; the editor's specs get the editor for local editing, which no build
+// publishes, served over the build (scripts/local-editor.ts). The run starts and stops all five servers. The "login"
+// project's spec starts its own: Cloudflare's runtime with the site's functions on the fixture build, and a stand-in
+// for GitHub.
 import { defineConfig } from "@playwright/test";
 import chromium from "./scripts/chromium.json";
 import { FIXTURE_SITE_URL, LOGIN_BUILD_DIR, LOGIN_SITE_URL } from "./e2e/login-build";
@@ -20,6 +21,8 @@ export const NGINX_HTTP_URL = `http://127.0.0.1:${PORT + 6}`;
 const LOCAL_EDITOR_URL = `http://127.0.0.1:${PORT + 7}`;
 const LOCAL_EDITOR_DIR = ".e2e-builds/local-editor";
 const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts", "editor-hosting.spec.ts"];
+// What a host sends (headers, policies, redirects, status codes) is the same at every width: checked at 1280 px only.
+const HEADER_SPECS = ["hosting.spec.ts", "editor-hosting.spec.ts"];
 // The editor at /admin/ (with its own decap-server): at 1280 px, and at 375 px (touch) in its phone tests.
 const EDITOR_SPECS = ["cms.spec.ts", "cms-saves.spec.ts", "cms-workflow.spec.ts", "cms-images.spec.ts"];
 // Starts nginx itself, on a copy of the build in a private folder: once, in the nginx project.
@@ -73,7 +76,7 @@ export default defineConfig({
     },
     {
       name: "mobile-375",
-      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS],
+      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS, ...HEADER_SPECS],
       use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
     },
     {
