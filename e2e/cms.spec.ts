@@ -9,7 +9,7 @@ import { parse } from "yaml";
 import type { FrameLocator, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
 import { CHECK_REFUSAL, openEditor, SAVED, startLocalProxy, type LocalProxy } from "./local-proxy";
-import { validateContentDirectory } from "../src/content/validate";
+import { validateContentDirectory } from "../src/content/check";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { loadSchemas } from "../src/content/read-content";
@@ -216,13 +216,14 @@ test("a new service created in the editor is a new, valid file, shown in the pre
   await expect(preview(page).getByText(draft.covers.items[0].text)).toBeVisible();
 
   await publish(page);
-  await expect.poll(() => fs.existsSync(path.join(proxy.repo, file)), { timeout: 10_000 }).toBe(true);
+  // decap-server creates the file, then writes it: wait for the whole text, not the file alone.
+  const saved = () => (fs.existsSync(path.join(proxy.repo, file)) ? parse(read(file)) : null);
+  await expect.poll(saved, { timeout: 10_000 }).toEqual(draft);
   const text = read(file);
   expect(text.split("\n").slice(0, 2)).toEqual([
     `# yaml-language-server: $schema=../schema/${SERVICE_SCHEMA}`,
     `# ${serviceSchema.description}`,
   ]);
-  expect(parse(text)).toEqual(draft);
   expect(Object.keys(parse(text) as object)).toEqual(Object.keys(serviceSchema.properties!));
   expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
 });
