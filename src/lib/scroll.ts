@@ -110,8 +110,8 @@ export function trackNavigationAction(win: Window): () => "POP" | "PUSH" {
  * While the runtime runs, Gatsby restores the position of each page on back/forward from its own record, which it
  * updates from scroll events for the page it believes is current. With the browser's own restoration ("auto") the
  * browser scrolls first, on the traversal, before React has rendered the page it goes to, and Gatsby records that
- * position under the page being left: back and then forward landed the visitor mid-page instead of where they had
- * been (seen on a phone-sized page under load). So the runtime takes restoration over ("manual"), and hands it back
+ * position under the page being left: back and then forward would land the visitor mid-page instead of where they had
+ * been. So the runtime takes restoration over ("manual"), and hands it back
  * to the browser when the document is left, so a full-page back to a prebuilt page (no runtime yet) still restores.
  */
 export function takeOverScrollRestoration(win: Window): void {
