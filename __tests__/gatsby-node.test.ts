@@ -132,9 +132,9 @@ describe("onPreBootstrap", () => {
       { file: "data/home.yaml", path: "title", line: 3, message: "is required but missing" },
       { file: "data/firm.yaml", path: "founded", line: 9, message: "must be a whole number" },
     ];
-    jest.spyOn(validate, "validateContentDirectory").mockReturnValue({ errors, content: { files: {}, services: [] } });
+    jest.spyOn(validate, "checkFiles").mockReturnValue({ errors, content: { files: {}, services: [] } });
     const reporter = runPreBootstrap();
-    expect(jest.mocked(validate.validateContentDirectory).mock.calls[0][0]).toBe(path.join(PROJECT_ROOT, "data"));
+    expect(jest.mocked(validate.checkFiles).mock.calls[0][0].display("firm.yaml")).toBe("data/firm.yaml");
     expect(reporter.panic).toHaveBeenCalledWith(validate.formatContentErrors(errors));
   });
 });

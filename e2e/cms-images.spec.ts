@@ -15,7 +15,7 @@ import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-prox
 import { IMAGE_MAX_BYTES } from "../src/content/images";
 import { loadSchemas } from "../src/content/read-content";
 import { resolveSchema } from "../src/content/model";
-import { validateContentDirectory } from "../src/content/validate";
+import { validateContentDirectory } from "../src/content/check";
 
 const root = path.resolve(__dirname, "..");
 const schemas = loadSchemas(path.join(root, "data"));

@@ -10,7 +10,7 @@ import { test, expect, services } from "./fixtures";
 import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-proxy";
 import { loadSchemas } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";
-import { validateContentDirectory } from "../src/content/validate";
+import { validateContentDirectory } from "../src/content/check";
 import { fixtureService } from "../scripts/fixture-content";
 
 const root = path.resolve(__dirname, "..");

@@ -16,7 +16,7 @@ import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { draftBranch } from "../src/cms/content-store";
 import { loadSchemas } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";
-import { validateContentDirectory } from "../src/content/validate";
+import { validateContentDirectory } from "../src/content/check";
 import { fixtureService } from "../scripts/fixture-content";
 
 const root = path.resolve(__dirname, "..");

@@ -8,7 +8,8 @@ import fs from "fs";
 import net from "net";
 import os from "os";
 import path from "path";
-import { githubStore, proxyStore, readServices, SERVICES_FOLDER } from "../../src/cms/content-store";
+import { githubStore, proxyStore, SERVICES_FOLDER } from "../../src/cms/content-store";
+import { parseData } from "../../src/content/site-content";
 import { DATA_DIR } from "../helpers/content.cjs";
 
 const freePort = () =>
@@ -85,9 +86,9 @@ test.each(["fs", "git"] as const)(
       fs.appendFileSync(path.join(proxy.repo, "data/firm.yaml"), "# edited\n");
       expect(await store.read("data/firm.yaml", "main")).toBe(`${firm}# edited\n`);
 
-      const services = await readServices(store, "main");
+      const services = await store.list(SERVICES_FOLDER, "main");
       expect(services.map((s) => s.path).sort()).toEqual(serviceFiles.map((f) => `${SERVICES_FOLDER}/${f}`).sort());
-      expect(services.every((s) => typeof s.data.slug === "string")).toBe(true);
+      expect(services.every((s) => typeof parseData(s.text).slug === "string")).toBe(true);
 
       const badge = fs.readFileSync(path.join(DATA_DIR, "images", "cva-badge.png"));
       expect(Buffer.from((await store.readBytes("data/images/cva-badge.png", "main"))!).equals(badge)).toBe(true);

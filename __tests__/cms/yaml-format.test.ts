@@ -8,20 +8,12 @@ import path from "path";
 import { parse } from "yaml";
 import { patchYaml, foldWords, LINE_WIDTH } from "../../src/cms/yaml-patch";
 import { yamlFormat } from "../../src/cms/yaml-format";
-import {
-  entryChecker,
-  entryFile,
-  fileHeader,
-  normalize,
-  schemaOfSource,
-  SOURCE_KEY,
-  withSkeleton,
-} from "../../src/cms/entry";
+import { entryFile, fileHeader, normalize, schemaOfSource, SOURCE_KEY, withSkeleton } from "../../src/cms/entry";
 import { loadSchemas } from "../../src/content/read-content";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../../src/content/model";
 import { DATA_DIR, copyRealData } from "../helpers/content.cjs";
 import { fixtureService } from "../../scripts/fixture-content";
-import { validateContentDirectory } from "../../src/content/validate";
+import { validateContentDirectory } from "../../src/content/check";
 
 const schemas = loadSchemas(DATA_DIR);
 const format = yamlFormat(schemas);
@@ -187,47 +179,5 @@ describe("a new service file", () => {
     expect(Object.keys(filled).sort()).toEqual(Object.keys(schemas[SERVICE_SCHEMA].properties!).sort());
     expect(filled.title).toBe("T");
     expect(filled.covers).toEqual({ heading: "", items: [] });
-  });
-});
-
-describe("the check before a save: the content check's own rules and messages", () => {
-  const checker = entryChecker(schemas);
-  const firmFile = entryFile("pages", "firm");
-  const firm = parse(read("firm.yaml")) as Record<string, unknown> & { phone: { display: string } };
-
-  test("the real firm.yaml passes", () => {
-    expect(checker.check(firmFile, firm)).toEqual([]);
-  });
-
-  test("a broken pattern is reported at its field with the schema's message", () => {
-    const errors = checker.check(firmFile, { ...firm, phone: { display: " " } });
-    expect(errors).toEqual([
-      expect.objectContaining({ path: "phone.display", message: expect.stringMatching(/must not be blank/) }),
-    ]);
-  });
-
-  test("a rule beyond the schema (a phone number that cannot be dialled) is checked too", () => {
-    const errors = checker.check(firmFile, { ...firm, phone: { display: "(310) 555-99" } });
-    expect(errors.map((e) => e.path)).toEqual(["phone.display"]);
-  });
-
-  test("a required field left empty", () => {
-    const errors = checker.check(firmFile, { ...firm, name: "" });
-    expect(errors.map((e) => e.path)).toEqual(["name"]);
-  });
-
-  test("a service's order or slug used by another service, and one service too many", () => {
-    const services = fs
-      .readdirSync(path.join(DATA_DIR, "services"))
-      .map((f) => parse(read(`services/${f}`)) as Record<string, unknown>);
-    const [first, ...others] = services;
-    const entry = entryFile("services", String(first.slug));
-    expect(checker.check(entry, first, { services: others })).toEqual([]);
-    const clash = checker.check(entry, { ...first, order: others[0].order }, { services: others });
-    expect(clash.map((e) => e.path)).toEqual(["order"]);
-    const many = Array.from({ length: 12 }, (_, i) => ({ slug: `s${i}`, order: 100 + i }));
-    expect(checker.check(entry, first, { services: many }).map((e) => e.message)).toEqual([
-      expect.stringMatching(/at most 12/),
-    ]);
   });
 });

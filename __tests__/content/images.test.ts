@@ -11,7 +11,7 @@ import { parseDocument } from "yaml";
 import { imageInfo, imageProblems, IMAGE_MAX_BYTES } from "../../src/content/images";
 import { loadSchemas } from "../../src/content/read-content";
 import { resolveSchema } from "../../src/content/model";
-import { validateContentDirectory } from "../../src/content/validate";
+import { validateContentDirectory } from "../../src/content/check";
 import { DATA_DIR, copyRealData, lineOf } from "../helpers/content.cjs";
 
 const image = (format: "jpeg" | "png" | "webp" | "avif", width: number, height: number) =>

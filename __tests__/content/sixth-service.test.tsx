@@ -6,7 +6,7 @@
 import React from "react";
 import { render, screen, within } from "@testing-library/react";
 import { Header } from "../../src/components/header";
-import { validateContentDirectory } from "../../src/content/validate";
+import { validateContentDirectory } from "../../src/content/check";
 import { buildNav } from "../../src/lib/nav";
 import { servicePath } from "../../src/lib/paths";
 import { parseDocument } from "yaml";

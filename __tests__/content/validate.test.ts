@@ -2,7 +2,8 @@
  * The content check: every broken content file is reported with its file, field path, line and what was expected.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
-import { formatContentErrors, validateContentDirectory, type ValidationResult } from "../../src/content/validate";
+import { validateContentDirectory } from "../../src/content/check";
+import { formatContentErrors, type CheckResult } from "../../src/content/validate";
 import type { ContentError } from "../../src/content/rules";
 import fs from "fs";
 import path from "path";
@@ -17,7 +18,7 @@ afterEach(() => {
   copy.cleanup();
 });
 
-function check(): ValidationResult {
+function check(): CheckResult {
   return validateContentDirectory(copy.dataDir, copy.root);
 }
 
@@ -46,7 +47,7 @@ describe("validateContentDirectory", () => {
       "services-page.yaml",
     ]);
     expect(content.services).toHaveLength(fs.readdirSync(path.join(DATA_DIR, "services")).length);
-    expect(typeof content.contact?.form?.endpoint).toBe("string");
+    expect(typeof (content.files["contact.yaml"] as { form?: { endpoint?: unknown } }).form?.endpoint).toBe("string");
   });
 
   test("an untouched copy of data/ has no errors either (the fixture itself is sound)", () => {

@@ -6,12 +6,9 @@
  * site's own views, preview-root.ts) and the check that refuses a save the build would refuse, then starts Decap.
  */
 import React from "react";
-import type { JsonSchema } from "../content/model";
-import { PAGE_FILES } from "../content/model";
-import { fileKey } from "../content/model";
+import { PAGE_FILES, fileKey, type JsonSchema } from "../content/model";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
-import { entryChecker, entryFile, fileHeader, SOURCE_KEY } from "./entry";
 import { yamlFormat } from "./yaml-format";
 import { backendAtOrigin, editorialWorkflow } from "./backend";
 import { readBackendContent, previewTemplate, type SiteContent } from "./previews";
@@ -31,7 +28,6 @@ declare const __PREVIEW_STYLE__: string;
 const decap = decapGlobals();
 const { CMS } = decap;
 const schemas = __CONTENT_SCHEMAS__;
-const checker = entryChecker(schemas);
 
 CMS.registerCustomFormat(CMS_FORMAT, "yaml", yamlFormat(schemas));
 
@@ -103,24 +99,19 @@ function entryState(entry: SavedEntry): EntryState {
 
 /**
  * Before a save (a draft, with the editorial workflow) and before a draft is published: the content check and the
- * merge with others' changes, against the backend as it is then (save-check.ts). A throw stops the save or the
- * publish, and Decap shows its message; the form keeps the editor's edits. A new file gets its leading comments.
+ * merge with others' changes, against the backend as it is then (save-check.ts), which also gives a new file its
+ * leading comments. A throw stops the save or the publish, and Decap shows its message; the form keeps the edits.
  */
 async function startEditor(): Promise<void> {
   if (backend.name === "github") watchLoginExpiry();
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
-  const context = { store, branch, workflow, schemas, checker };
+  const context = { store, branch, workflow, schemas };
   CMS.registerEventListener({
     name: "preSave",
     handler: async ({ entry }: { entry: SavedEntry }) => {
-      const state = entryState(entry);
-      const texts = await checkSave(context, state);
+      const texts = await checkSave(context, entryState(entry));
       let data = entry.get("data");
       for (const [key, text] of Object.entries(texts)) data = data.set(key, text);
-      if (typeof state.data[SOURCE_KEY] !== "string") {
-        const slug = state.collection === SERVICES_COLLECTION ? String(state.data.slug ?? "") : String(state.slug);
-        data = data.set(SOURCE_KEY, fileHeader(schemas, entryFile(state.collection, slug)));
-      }
       return data;
     },
   });

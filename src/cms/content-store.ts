@@ -3,11 +3,9 @@
  * save or a publish (save-check.ts) and the previews read through it. Two backends: Decap's local proxy
  * (decap-server, both its modes) and GitHub's contents API with the editor's own token.
  */
-import { CONTENT_FOLDER } from "../content/model";
-import { SERVICES_DIRECTORY } from "../content/model";
+import { CONTENT_FOLDER, SERVICES_DIRECTORY } from "../content/model";
 import type { CmsBackend } from "./backend";
 import { DECAP_USER_KEY } from "./decap";
-import { parseData } from "../content/site-content";
 
 export interface StoredFile {
   /** Relative to the repository: data/services/other.yaml */
@@ -31,15 +29,6 @@ const DRAFT_PREFIX = "cms/";
 export const draftBranch = (collection: string, slug: string) => `${DRAFT_PREFIX}${collection}/${slug}`;
 
 export const SERVICES_FOLDER = `${CONTENT_FOLDER}/${SERVICES_DIRECTORY}`;
-
-/** Every service file on `branch`, by path, with its fields. */
-export async function readServices(
-  store: ContentStore,
-  branch: string,
-): Promise<{ path: string; data: Record<string, unknown> }[]> {
-  const files = await store.list(SERVICES_FOLDER, branch);
-  return files.map((file) => ({ path: file.path, data: parseData(file.text) }));
-}
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 

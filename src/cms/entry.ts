@@ -1,22 +1,19 @@
 /**
- * What the editor knows of an entry beyond its fields: which schema describes it, the leading comments a new file
- * gets, the data in the schema's key order without empty optional values, and the content check's verdict — the
- * same rules (src/content/rules.ts) over the same schemas as `npm run check:content`, so nothing the build would
- * refuse can be saved.
+ * What the editor knows of an entry beyond its fields: its file and the schema that describes it, the leading
+ * comments a new file gets, the data in the schema's key order without empty optional values, the draft filled out
+ * for a preview, and how the content check's verdict reads in the editor.
  */
-import type Ajv from "ajv";
-import type { AnySchemaObject } from "ajv";
-import { createAjv, fileErrors, serviceCountProblem, serviceCrossErrors, type ContentError } from "../content/rules";
+import type { ContentError } from "../content/rules";
 import {
   CONTENT_FOLDER,
   PAGE_FILES,
   SCHEMA_DIRECTORY,
   SERVICE_SCHEMA,
+  SERVICES_DIRECTORY,
   resolveSchema,
   type JsonSchema,
   type Schemas,
 } from "../content/model";
-import { SERVICES_DIRECTORY } from "../content/model";
 import { PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
 import { isPlainObject } from "../content/site-content";
 
@@ -88,34 +85,6 @@ export function normalize(value: unknown, schema: JsonSchema | undefined, schema
     out[key] = normalize(value[key], resolved.properties[key], schemas, at);
   }
   return out;
-}
-
-export interface EntryChecker {
-  /** Every mistake the content check would report in this entry, each naming its field. */
-  check(entry: EntryFile, data: Data, others?: { services?: Data[] }): ContentError[];
-}
-
-export function entryChecker(schemas: Schemas): EntryChecker {
-  let ajv: Ajv | undefined;
-  return {
-    check(entry, data, others = {}) {
-      ajv ??= createAjv(schemas as Record<string, AnySchemaObject>);
-      const parsed = { file: entry.file, data: normalize(data, schemas[entry.schema], schemas, entry.schema) };
-      const errors = fileErrors(ajv, entry.schema, parsed);
-      if (entry.schema === SERVICE_SCHEMA && others.services) {
-        // The content check's own service rules, over the services as they will be once this entry is saved.
-        const saved = others.services.map((data) => ({
-          file: entryFile(SERVICES_COLLECTION, String(data.slug)).file,
-          data,
-        }));
-        const clashes = serviceCrossErrors([...saved, { file: entry.file, data: parsed.data }]);
-        errors.push(...clashes.filter((error) => error.file === entry.file));
-        const countProblem = serviceCountProblem(saved.length + 1);
-        if (countProblem) errors.push({ file: entry.file, path: "", message: countProblem });
-      }
-      return errors;
-    },
-  };
 }
 
 /** One message for the editor's notification: what to fix before the entry can be saved (or published). */

@@ -3,18 +3,20 @@
  * (content-store.ts), never against what this browser loaded earlier:
  * - a save merges the editor's changes onto a file that changed since it was opened (merge.ts), or refuses when both
  *   changed the same field, naming the file; nothing is ever overwritten unseen;
- * - a save and a publish run the content check on the entry together with the services as they will be afterwards
- *   (the published branch, with this entry in place of its own file), so the rules that span services hold on a
- *   phone, a desktop and a draft alike.
+ * - a save and a publish run the content check (src/content/validate.ts, the build's own) on the file as it will be
+ *   written, together with the services as they will be afterwards (the published branch, with this entry in place of
+ *   its own file), so the rules that span services hold on a phone, a desktop and a draft alike. Images the editor
+ *   picked anew are judged by their bytes; the others were judged when they were picked.
  */
+import { CONTENT_FOLDER, SERVICES_DIRECTORY, type Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, readablePath, type ContentError } from "../content/rules";
-import { imageProblems } from "../content/images";
-import { SERVICES_COLLECTION } from "./config";
-import { draftBranch, readServices, type ContentStore } from "./content-store";
-import { BASE_KEY, describeErrors, entryFile, SOURCE_KEY, type EntryChecker } from "./entry";
 import { parseData } from "../content/site-content";
+import { checkFiles, contentName } from "../content/validate";
+import { SERVICES_COLLECTION } from "./config";
+import { draftBranch, SERVICES_FOLDER, type ContentStore } from "./content-store";
+import { BASE_KEY, describeErrors, entryFile, fileHeader, SOURCE_KEY, type EntryFile } from "./entry";
 import { prepareSave } from "./yaml-format";
-import type { Schemas } from "../content/model";
+import { patchYaml } from "./yaml-patch";
 
 type Data = Record<string, unknown>;
 
@@ -25,7 +27,6 @@ export interface SaveContext {
   /** Saves are drafts on branches of their own (Decap's editorial workflow). */
   workflow: boolean;
   schemas: Schemas;
-  checker: EntryChecker;
 }
 
 /** An entry as the editor holds it: its collection, the slug it was loaded under (none when new), its fields. */
@@ -38,9 +39,14 @@ export interface EntryState {
   pendingMedia?: Record<string, () => Promise<Uint8Array>>;
 }
 
-/** The slug the entry will be saved under: a service's slug field, or a page file's name. */
-function targetSlug(entry: EntryState): string {
-  return entry.collection === SERVICES_COLLECTION ? String(entry.data.slug ?? entry.slug ?? "") : String(entry.slug);
+/** A repository path's name in the content directory: data/services/x.yaml → services/x.yaml. */
+const contentPath = (repositoryPath: string) => repositoryPath.slice(CONTENT_FOLDER.length + 1);
+const repositoryPath = (name: string) => `${CONTENT_FOLDER}/${name}`;
+
+/** The file the entry will be saved to: a service's by its slug field, a page file's by its name. */
+function targetFile(entry: EntryState): EntryFile {
+  const slug = entry.collection === SERVICES_COLLECTION ? (entry.data.slug ?? entry.slug) : entry.slug;
+  return entryFile(entry.collection, String(slug ?? ""));
 }
 
 /** The branch that holds the entry as it is now: its draft's when there is one, else the published branch. */
@@ -52,73 +58,47 @@ async function entryBranch(ctx: SaveContext, entry: EntryState): Promise<string>
   return ctx.branch;
 }
 
-/** The mistakes the content check finds in the entry, with the services as they will be once it is written. */
-async function contentErrors(ctx: SaveContext, entry: EntryState, data: Data): Promise<ContentError[]> {
-  const target = entryFile(entry.collection, targetSlug(entry));
-  if (entry.collection !== SERVICES_COLLECTION) return ctx.checker.check(target, data);
-  const own = entry.slug !== undefined ? entryFile(entry.collection, entry.slug).file : undefined;
-  const services = (await readServices(ctx.store, ctx.branch))
-    .filter((stored) => stored.path !== own)
-    .map((stored) => stored.data);
-  return ctx.checker.check(target, data, { services });
-}
-
-/** A path an entry holds (./images/x.jpg), relative to its file, as a repository path (data/images/x.jpg). */
-function repositoryPath(file: string, value: string): string {
-  return new URL(value, `https://repository.invalid/${file}`).pathname.slice(1);
-}
-
-/**
- * The images the editor picked anew (fields whose path differs from the file as opened), judged by their bytes as
- * the content check judges them (images.ts): format, size limit, and the size the page shows them at.
- */
-async function newImageErrors(
-  ctx: SaveContext,
-  entry: EntryState,
-  data: Data,
-  { file, schema, branch }: { file: string; schema: string; branch: string },
-) {
-  const opened = typeof entry.data[SOURCE_KEY] === "string" ? parseData(entry.data[SOURCE_KEY]) : {};
-  const before = new Map(
-    localFileFields(ctx.schemas[schema], opened, ctx.schemas, schema).map((f) => [readablePath(f.segments), f.value]),
+/** The names of the images a file's fields hold, by field (founder.portrait → images/x.jpg). */
+function imageFields(ctx: SaveContext, target: EntryFile, data: unknown): Map<string, string | null> {
+  const fields = localFileFields(ctx.schemas[target.schema], data, ctx.schemas, target.schema);
+  const name = contentPath(target.file);
+  return new Map(
+    fields.filter((f) => IMAGE_PATH.test(f.value)).map((f) => [readablePath(f.segments), contentName(name, f.value)]),
   );
-  const errors: ContentError[] = [];
-  for (const field of localFileFields(ctx.schemas[schema], data, ctx.schemas, schema)) {
-    const at = readablePath(field.segments);
-    if (before.get(at) === field.value || !IMAGE_PATH.test(field.value)) continue;
-    const path = repositoryPath(file, field.value);
-    const pending = entry.pendingMedia?.[path];
-    const bytes = pending ? await pending() : await ctx.store.readBytes(path, branch);
-    const problems = bytes ? imageProblems(bytes, field.schema.imageSize) : [`points to no image in ${path}`];
-    errors.push(...problems.map((message) => ({ file, path: at, message })));
-  }
-  return errors;
 }
 
 /**
- * Checks a save against the backend as it is now. Returns the file's text as it is now (SOURCE_KEY) and as the
- * editor opened it (BASE_KEY), for the write to merge onto (yaml-format.ts); nothing for a new entry. Throws the
- * message to show when the save must not happen.
+ * The content check's mistakes in `text`, the entry's file as it will be written, with the services as they will be
+ * then (the others as `branch` holds them, this entry last). Images are judged where a field holds one it did not
+ * hold in `opened` (the file as the editor opened it).
  */
-export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Record<string, string>> {
-  const branch = await entryBranch(ctx, entry);
-  const texts = await fileTexts(ctx, entry, branch);
-  const prepared = prepareSave({ ...entry.data, ...texts }, ctx.schemas);
-  if (prepared.conflicts) {
-    const { file } = entryFile(entry.collection, String(entry.slug));
-    throw new Error(
-      `Not saved: ${file} changed after you opened it, and ${prepared.conflicts.length === 1 ? "a field" : "fields"} ` +
-        `you changed changed there too (${prepared.conflicts.join(", ")}). Your edits are still in the form: copy ` +
-        `them, reload the page to see the other change, and make yours again.`,
-    );
+async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, opened: string, branch: string) {
+  const target = targetFile(entry);
+  const isService = entry.collection === SERVICES_COLLECTION;
+  const own = entry.slug !== undefined ? entryFile(entry.collection, entry.slug).file : undefined;
+  const others = isService
+    ? (await ctx.store.list(SERVICES_FOLDER, ctx.branch)).filter((f) => f.path !== own && f.path !== target.file)
+    : [];
+  const before = imageFields(ctx, target, parseData(opened));
+  const picked = [...imageFields(ctx, target, parseData(text))].flatMap(([field, name]) =>
+    name !== null && before.get(field) !== name ? [name] : [],
+  );
+  const bytes = new Map<string, Uint8Array | null>();
+  for (const name of new Set(picked)) {
+    const pending = entry.pendingMedia?.[repositoryPath(name)];
+    bytes.set(name, await (pending ? pending() : ctx.store.readBytes(repositoryPath(name), branch)).catch(() => null));
   }
-  const target = entryFile(entry.collection, targetSlug(entry));
-  const errors = [
-    ...(await contentErrors(ctx, entry, prepared.fields)),
-    ...(await newImageErrors(ctx, entry, prepared.fields, { ...target, branch })),
-  ];
-  if (errors.length > 0) throw new Error(describeErrors(errors));
-  return texts;
+  const { errors } = checkFiles({
+    schemas: ctx.schemas,
+    files: [
+      ...others.map((f) => ({ name: contentPath(f.path), text: f.text })),
+      { name: contentPath(target.file), text },
+    ],
+    display: repositoryPath,
+    image: (name) => bytes.get(name),
+  });
+  const servicesFolder = repositoryPath(SERVICES_DIRECTORY);
+  return errors.filter((e: ContentError) => e.file === target.file || (isService && e.file === servicesFolder));
 }
 
 /** For an entry opened from a file: its text as it is now and as it was opened. Nothing for a new entry. */
@@ -135,9 +115,36 @@ async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string): P
   return { [SOURCE_KEY]: now, [BASE_KEY]: opened };
 }
 
+/**
+ * Checks a save against the backend as it is now. Returns what the entry's data must hold for the write (yaml-format.ts):
+ * the file's text as it is now (SOURCE_KEY) and as the editor opened it (BASE_KEY), to merge onto; for a new entry,
+ * the leading comments its file starts with. Throws the message to show when the save must not happen.
+ */
+export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Record<string, string>> {
+  const branch = await entryBranch(ctx, entry);
+  const texts = await fileTexts(ctx, entry, branch);
+  if (typeof entry.data[SOURCE_KEY] !== "string") texts[SOURCE_KEY] = fileHeader(ctx.schemas, targetFile(entry));
+  const prepared = prepareSave({ ...entry.data, ...texts }, ctx.schemas);
+  if (prepared.conflicts) {
+    const { file } = entryFile(entry.collection, String(entry.slug));
+    throw new Error(
+      `Not saved: ${file} changed after you opened it, and ${prepared.conflicts.length === 1 ? "a field" : "fields"} ` +
+        `you changed changed there too (${prepared.conflicts.join(", ")}). Your edits are still in the form: copy ` +
+        `them, reload the page to see the other change, and make yours again.`,
+    );
+  }
+  const written = patchYaml(prepared.source, prepared.fields);
+  const opened = typeof entry.data[SOURCE_KEY] === "string" ? entry.data[SOURCE_KEY] : "";
+  const errors = await contentErrors(ctx, entry, written, opened, branch);
+  if (errors.length > 0) throw new Error(describeErrors(errors));
+  return texts;
+}
+
 /** Before a draft is published: the content check on the published branch as it will be with this draft merged. */
 export async function checkPublish(ctx: SaveContext, entry: EntryState): Promise<void> {
-  const errors = await contentErrors(ctx, entry, entry.data);
+  const prepared = prepareSave(entry.data, ctx.schemas);
+  const draft = prepared.conflicts ? "" : patchYaml(prepared.source, prepared.fields);
+  const errors = await contentErrors(ctx, entry, draft, draft, ctx.branch);
   if (errors.length > 0) {
     throw new Error(`${describeErrors(errors, "published")} The draft is kept as it is.`);
   }

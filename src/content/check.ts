@@ -1,9 +1,11 @@
 /**
- * The content check, composed once for the build (plugins/content-model), `npm run check:content` and `gatsby
- * develop`'s checks after each edit: every file against its schema and the rules across files (validate.ts), and the
+ * The content check of a content directory, for the build (plugins/content-model), `npm run check:content` and `gatsby
+ * develop`'s checks after each edit: the check of every file (validate.ts) over the files and images on disk, and the
  * form endpoint FORM_ENDPOINT sets at build time (form-endpoint.ts; data/contact.yaml's own is its schema's to check,
- * by the same rule). The editor checks each entry before a save with the same rules (src/cms/entry.ts).
+ * by the same rule). The editor runs the same check over its backend before a save (src/cms/save-check.ts).
  */
+import fs from "fs";
+import path from "path";
 import {
   FORM_ENDPOINT_ENV,
   checkFormEndpoint,
@@ -11,14 +13,27 @@ import {
   isExampleEndpoint,
   resolveFormEndpoint,
 } from "./form-endpoint";
-import { formatContentErrors, validateContentDirectory, type ParsedContent } from "./validate";
+import { loadSchemas, readSourceFiles } from "./read-content";
+import { checkFiles, formatContentErrors, type CheckResult } from "./validate";
+
+/** The check of `contentDir`, its files and images named relative to `projectRoot` (data/firm.yaml). */
+export function validateContentDirectory(contentDir: string, projectRoot = path.dirname(contentDir)): CheckResult {
+  const full = (name: string) => path.join(contentDir, name);
+  return checkFiles({
+    schemas: loadSchemas(contentDir),
+    files: readSourceFiles(contentDir),
+    display: (name) => path.relative(projectRoot, full(name)).split(path.sep).join("/"),
+    image: (name) =>
+      fs.existsSync(full(name)) && fs.statSync(full(name)).isFile() ? fs.readFileSync(full(name)) : null,
+  });
+}
 
 export interface ContentCheck {
   /** Everything wrong, in one message naming each file and field; null when nothing is. */
   failure: string | null;
   /** What builds but is not what the site needs (the shipped example form endpoint); null otherwise. */
   warning: string | null;
-  content: ParsedContent;
+  content: CheckResult["content"];
 }
 
 export function checkContent(
@@ -26,9 +41,11 @@ export function checkContent(
   { env = process.env, projectRoot }: { env?: Record<string, string | undefined>; projectRoot?: string } = {},
 ): ContentCheck {
   const { errors, content } = validateContentDirectory(contentDir, projectRoot);
-  const endpoint = resolveFormEndpoint(content.contact?.form?.endpoint, env);
+  const contact = content.files["contact.yaml"] as { form?: { endpoint?: unknown } } | undefined;
+  const endpoint = resolveFormEndpoint(contact?.form?.endpoint, env);
   const endpointError = env[FORM_ENDPOINT_ENV]?.trim() ? checkFormEndpoint(endpoint) : null;
   const problems = [errors.length > 0 ? formatContentErrors(errors) : null, endpointError].filter(Boolean);
   const failure = problems.length > 0 ? problems.join("\n\n") : null;
-  return { failure, warning: !failure && isExampleEndpoint(endpoint.value) ? exampleEndpointWarning() : null, content };
+  const warning = !failure && isExampleEndpoint(endpoint.value) ? exampleEndpointWarning() : null;
+  return { failure, warning, content };
 }

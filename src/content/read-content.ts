@@ -7,6 +7,7 @@
 import fs from "fs";
 import path from "path";
 import { contentFiles, siteContent, type ContentFiles } from "./site-content";
+import type { SourceFile } from "./validate";
 import {
   CONTENT_FOLDER,
   PAGE_FILES,
@@ -15,6 +16,8 @@ import {
   type JsonSchema,
   type Schemas,
 } from "./model";
+
+const YAML_FILE = /\.ya?ml$/;
 
 export function contentDirectory(projectRoot: string, env: Record<string, string | undefined> = process.env): string {
   return path.resolve(projectRoot, env.CONTENT_DIR || CONTENT_FOLDER);
@@ -36,9 +39,17 @@ export function serviceFiles(contentDir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((name) => /\.ya?ml$/.test(name))
+    .filter((name) => YAML_FILE.test(name))
     .sort()
     .map((name) => `${SERVICES_DIRECTORY}/${name}`);
+}
+
+/** Every YAML file of the content directory and of its services folder, by name (firm.yaml, services/x.yaml). */
+export function readSourceFiles(contentDir: string): SourceFile[] {
+  const top = fs.readdirSync(contentDir).filter((name) => YAML_FILE.test(name));
+  return [...top, ...serviceFiles(contentDir)]
+    .filter((name) => fs.statSync(path.join(contentDir, name)).isFile())
+    .map((name) => ({ name, text: fs.readFileSync(path.join(contentDir, name), "utf8") }));
 }
 
 const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null);

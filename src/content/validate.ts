@@ -1,159 +1,149 @@
 /**
- * Checks every YAML file in data/ against the JSON Schemas in data/schema/ and the rules that span files
- * (unique slugs and order, images that exist). Collects every mistake of every file, each naming the file, the
- * field's path, its line and what was expected, so an editor can fix them all in one pass.
+ * The content check, composed once and free of the file system, so that the build, `npm run check:content` and
+ * `gatsby develop` (check.ts reads a content directory) and the editor before a save or a publish (src/cms/save-check.ts
+ * reads its backend) run it over the content as it is, or will be: every file parsed by one set of YAML rules and
+ * checked against its schema and the rules of rules.ts, its images judged by their bytes (images.ts), the page files
+ * all there and no other beside them, and the services' rules across files. Each mistake names the file, the field's
+ * path, its line and what was expected, so an editor can fix them all in one pass.
  */
-import fs from "fs";
-import path from "path";
 import type { AnySchemaObject } from "ajv";
-import { loadSchemas, serviceFiles } from "./read-content";
-import { PAGE_FILES, SERVICE_SCHEMA, SERVICES_DIRECTORY, type Schemas } from "./model";
-import { imageProblems } from "./images";
 import { LineCounter, parseDocument } from "yaml";
+import { imageProblems } from "./images";
+import { PAGE_FILES, SERVICE_SCHEMA, SERVICES_DIRECTORY, type Schemas } from "./model";
 import {
   createAjv,
-  IMAGE_PATH,
-  localFileFields,
-  serviceCountProblem,
-  lineOf,
-  readablePath,
   fileErrors,
+  IMAGE_PATH,
+  lineOf,
+  localFileFields,
+  readablePath,
+  serviceCountProblem,
   serviceCrossErrors,
   type ContentError,
-  type ParsedFile as ParsedData,
+  type ParsedFile,
 } from "./rules";
 
-type Json = unknown;
-
-interface ParsedFile extends ParsedData {
-  absolute: string;
+/** A content file as the check reads it: its name in the content directory (firm.yaml, services/tax.yaml), its text. */
+export interface SourceFile {
+  name: string;
+  text: string;
 }
 
-export interface ParsedContent {
-  /** Parsed top-level files by file name. */
-  files: Record<string, Json>;
-  services: Json[];
-  contact?: { form?: { endpoint?: unknown } };
+export interface CheckInput {
+  schemas: Schemas;
+  files: SourceFile[];
+  /** How a message names a file or an image of the content directory, e.g. data/firm.yaml. */
+  display(name: string): string;
+  /** An image's bytes, by its name (images/x.jpg); null when there is no such file, undefined to leave it unjudged. */
+  image(name: string): Uint8Array | null | undefined;
 }
 
-export interface ValidationResult {
+export interface CheckResult {
   errors: ContentError[];
-  content: ParsedContent;
+  /** The files that parse: the page files by name (firm.yaml), and the services in the order given. */
+  content: { files: Record<string, unknown>; services: unknown[] };
 }
+
+const SERVICE_FILE = new RegExp(`^${SERVICES_DIRECTORY}/[^/]+\\.ya?ml$`);
 
 /**
- * The first YAML directive (`%YAML 1.1`, `%TAG …`) in a file, with its line. A directive is a line starting with `%`
- * (no YAML content line can). The check's parser honours `%YAML 1.1` and the site's (js-yaml, through
- * gatsby-transformer-yaml) does not, so a file with one could pass here with values the site reads otherwise.
+ * A file's text as data, or null with its mistakes. A YAML directive (`%YAML 1.1`, a line starting with `%`) is
+ * refused: this check's parser honours `%YAML 1.1` and the site's (js-yaml, through gatsby-transformer-yaml) does not,
+ * so a file with one could pass here with values the site reads otherwise.
  */
-function directiveLine(source: string): { line: number; text: string } | null {
-  const lines = source.split(/\r?\n/);
-  const index = lines.findIndex((line) => line.startsWith("%"));
-  return index < 0 ? null : { line: index + 1, text: lines[index].trim() };
-}
-
-function parseFile(absolute: string, file: string, errors: ContentError[]): ParsedFile | null {
-  const source = fs.readFileSync(absolute, "utf8");
-  const directive = directiveLine(source);
-  if (directive) {
+function parseSource(file: string, text: string, errors: ContentError[]): ParsedFile | null {
+  const lines = text.split(/\r?\n/);
+  const directive = lines.findIndex((line) => line.startsWith("%"));
+  if (directive >= 0) {
     errors.push({
       file,
       path: "",
-      line: directive.line,
-      message: `starts with the YAML directive ${JSON.stringify(directive.text)}: remove it (and the --- after it). The site reads every file by one set of YAML rules, and a directive would make this check read the file by others`,
+      line: directive + 1,
+      message: `starts with the YAML directive ${JSON.stringify(lines[directive].trim())}: remove it (and the --- after it). The site reads every file by one set of YAML rules, and a directive would make this check read the file by others`,
     });
     return null;
   }
   const counter = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length > 0) {
-    for (const err of doc.errors) {
-      const reason = err.message
-        .split("\n")[0]
-        .replace(/ at line \d+, column \d+:?\s*$/, "")
-        .replace(/[:\s]+$/, "");
-      errors.push({ file, path: "", line: err.linePos?.[0]?.line, message: `is not valid YAML: ${reason}` });
-    }
-    return null;
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length === 0) return { file, data: doc.toJS() as unknown, doc, counter };
+  for (const err of doc.errors) {
+    const reason = err.message
+      .split("\n")[0]
+      .replace(/ at line \d+, column \d+:?\s*$/, "")
+      .replace(/[:\s]+$/, "");
+    errors.push({ file, path: "", line: err.linePos?.[0]?.line, message: `is not valid YAML: ${reason}` });
   }
-  return { file, absolute, data: doc.toJS() as Json, doc, counter };
+  return null;
 }
 
-/** Each image field's problems: a path to no file, or a file the build cannot use (images.ts). */
-function imageFileErrors(
-  schemas: Schemas,
-  schemaName: string,
-  parsed: ParsedFile,
-  projectRoot: string,
-): ContentError[] {
-  return localFileFields(schemas[schemaName], parsed.data, schemas, schemaName)
-    .filter(({ value }) => IMAGE_PATH.test(value))
-    .flatMap(({ segments, value, schema }) => {
-      const absolute = path.resolve(path.dirname(parsed.absolute), value);
-      const problems = fs.existsSync(absolute)
-        ? imageProblems(fs.readFileSync(absolute), schema.imageSize)
-        : [`points to an image that does not exist: ${path.relative(projectRoot, absolute)}`];
-      return problems.map((message) => ({
-        file: parsed.file,
-        path: readablePath(segments),
-        line: parsed.doc && parsed.counter ? lineOf(parsed.doc, parsed.counter, segments) : undefined,
-        message,
-      }));
-    });
+/** A path relative to the file `from` (./images/x.jpg), as a name in the content directory; null outside it. */
+export function contentName(from: string, value: string): string | null {
+  if (value.startsWith("/")) return null;
+  const parts = from.split("/").slice(0, -1);
+  for (const part of value.split("/")) {
+    if (part === "..") {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else if (part !== "." && part !== "") parts.push(part);
+  }
+  return parts.join("/");
 }
 
 /** A file's problems in the order an editor meets them. */
-function byLine(errors: ContentError[]): ContentError[] {
-  return [...errors].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-}
+const byLine = (errors: ContentError[]) => [...errors].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
-/** Validates data/ (or a fixture directory laid out the same way). */
-export function validateContentDirectory(contentDir: string, projectRoot = path.dirname(contentDir)): ValidationResult {
-  const errors: ContentError[] = [];
-  const rel = (p: string) => path.relative(projectRoot, p).split(path.sep).join("/");
-  const schemas = loadSchemas(contentDir);
+export function checkFiles({ schemas, files, display, image }: CheckInput): CheckResult {
   const ajv = createAjv(schemas as Record<string, AnySchemaObject>);
-  const content: ParsedContent = { files: {}, services: [] };
+  const errors: ContentError[] = [];
+  const content: CheckResult["content"] = { files: {}, services: [] };
+
+  /** The file's own mistakes: its YAML, its schema's and its images'. */
+  const checkFile = ({ name, text }: SourceFile, schemaName: string): ParsedFile | null => {
+    const parsed = parseSource(display(name), text, errors);
+    if (!parsed) return null;
+    const line = (segments: (string | number)[]) => lineOf(parsed.doc!, parsed.counter!, segments);
+    const images = localFileFields(schemas[schemaName], parsed.data, schemas, schemaName)
+      .filter(({ value }) => IMAGE_PATH.test(value))
+      .flatMap(({ segments, value, schema }) => {
+        const target = contentName(name, value);
+        const bytes = target === null ? null : image(target);
+        if (bytes === undefined) return [];
+        const problems = bytes
+          ? imageProblems(bytes, schema.imageSize)
+          : [`points to an image that does not exist: ${target === null ? value : display(target)}`];
+        return problems.map((message) => ({
+          file: parsed.file,
+          path: readablePath(segments),
+          line: line(segments),
+          message,
+        }));
+      });
+    errors.push(...byLine([...fileErrors(ajv, schemaName, parsed), ...images]));
+    return parsed;
+  };
 
   for (const [name, schemaName] of Object.entries(PAGE_FILES)) {
-    const absolute = path.join(contentDir, name);
-    if (!fs.existsSync(absolute)) {
-      errors.push({ file: rel(absolute), path: "", message: "is missing; the site needs this file" });
-      continue;
-    }
-    const parsed = parseFile(absolute, rel(absolute), errors);
-    if (!parsed) continue;
-    errors.push(
-      ...byLine([...fileErrors(ajv, schemaName, parsed), ...imageFileErrors(schemas, schemaName, parsed, projectRoot)]),
-    );
-    content.files[name] = parsed.data;
+    const file = files.find((candidate) => candidate.name === name);
+    if (!file) errors.push({ file: display(name), path: "", message: "is missing; the site needs this file" });
+    const parsed = file && checkFile(file, schemaName);
+    if (parsed) content.files[name] = parsed.data;
   }
-  for (const name of fs.readdirSync(contentDir)) {
-    if (/\.ya?ml$/.test(name) && !(name in PAGE_FILES)) {
-      errors.push({
-        file: rel(path.join(contentDir, name)),
-        path: "",
-        message: `is not a content file the site knows. Expected one of: ${Object.keys(PAGE_FILES).join(", ")}; services go in data/${SERVICES_DIRECTORY}/`,
-      });
-    }
+  // In the order given (a directory's, by name; the editor's, the entry it saves last): a service that repeats an
+  // earlier one's slug, order or label is the one reported.
+  const services = files.filter(({ name }) => SERVICE_FILE.test(name));
+  for (const { name } of files) {
+    if (name in PAGE_FILES || SERVICE_FILE.test(name)) continue;
+    errors.push({
+      file: display(name),
+      path: "",
+      message: `is not a content file the site knows. Expected one of: ${Object.keys(PAGE_FILES).join(", ")}; services go in ${display(SERVICES_DIRECTORY)}/`,
+    });
   }
-
-  const servicesDir = path.join(contentDir, SERVICES_DIRECTORY);
-  const services = serviceFiles(contentDir);
   const countProblem = serviceCountProblem(services.length);
-  if (countProblem) errors.push({ file: rel(servicesDir), path: "", message: countProblem });
-  const parsedServices: ParsedFile[] = [];
-  for (const name of services) {
-    const absolute = path.join(contentDir, name);
-    const parsed = parseFile(absolute, rel(absolute), errors);
-    if (!parsed) continue;
-    errors.push(...byLine(fileErrors(ajv, SERVICE_SCHEMA, parsed)));
-    parsedServices.push(parsed);
-    content.services.push(parsed.data);
-  }
+  if (countProblem) errors.push({ file: display(SERVICES_DIRECTORY), path: "", message: countProblem });
+  const parsedServices = services.flatMap((file) => checkFile(file, SERVICE_SCHEMA) ?? []);
   errors.push(...serviceCrossErrors(parsedServices));
-
-  content.contact = content.files["contact.yaml"] as ParsedContent["contact"];
+  content.services = parsedServices.map((parsed) => parsed.data);
   return { errors, content };
 }
 

@@ -1,0 +1,102 @@
+/**
+ * The check before a save or a publish: the content check itself (src/content/validate.ts) over the file as the save
+ * will write it and the services as they will be, against a backend that holds a copy of data/.
+ * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ */
+import fs from "fs";
+import path from "path";
+import type { ContentStore } from "../../src/cms/content-store";
+import { SOURCE_KEY } from "../../src/cms/entry";
+import { checkPublish, checkSave, type EntryState } from "../../src/cms/save-check";
+import { loadSchemas, serviceFiles } from "../../src/content/read-content";
+import { SERVICE_COUNT } from "../../src/content/model";
+import { parseData } from "../../src/content/site-content";
+import { copyRealData, type ContentCopy } from "../helpers/content.cjs";
+
+/** The backend as the editor's store sees it: the files of a folder (a repository with data/ in it), one branch. */
+function folderStore(root: string): ContentStore {
+  const at = (file: string) => path.join(root, file);
+  return {
+    read: async (file) => (fs.existsSync(at(file)) ? fs.readFileSync(at(file), "utf8") : null),
+    list: async (folder) =>
+      fs
+        .readdirSync(at(folder))
+        .filter((name) => /\.ya?ml$/.test(name))
+        .map((name) => ({ path: `${folder}/${name}`, text: fs.readFileSync(at(`${folder}/${name}`), "utf8") })),
+    readBytes: async (file) => (fs.existsSync(at(file)) ? fs.readFileSync(at(file)) : null),
+    hasDraft: async () => false,
+  };
+}
+
+let copy: ContentCopy;
+beforeEach(() => {
+  copy = copyRealData();
+});
+afterEach(() => copy.cleanup());
+
+const context = () => ({
+  store: folderStore(copy.root),
+  branch: "main",
+  workflow: false,
+  schemas: loadSchemas(copy.dataDir),
+});
+
+/** An entry as the editor opens it from a file of the copy, with `change` made in the form. */
+function opened(collection: "pages" | "services", file: string, change: (data: Record<string, unknown>) => void) {
+  const text = copy.read(`data/${file}`);
+  const data = { ...parseData(text), [SOURCE_KEY]: text };
+  change(data);
+  const slug = path.basename(file, path.extname(file));
+  return { collection, slug, data } satisfies EntryState;
+}
+
+test("the real firm.yaml, saved as it is, passes", async () => {
+  await expect(
+    checkSave(
+      context(),
+      opened("pages", "firm.yaml", () => {}),
+    ),
+  ).resolves.toBeDefined();
+});
+
+test("a broken pattern is refused at its field with the schema's message", async () => {
+  const entry = opened("pages", "firm.yaml", (data) => (data.phone = { display: " " }));
+  await expect(checkSave(context(), entry)).rejects.toThrow(/^Not saved: 1 problem.*phone\.display must not be blank/);
+});
+
+test("a rule beyond the schema (a phone number that cannot be dialled) and a required field left empty", async () => {
+  const entry = opened("pages", "firm.yaml", (data) => {
+    data.phone = { display: "(310) 555-99" };
+    data.name = "";
+  });
+  await expect(checkSave(context(), entry)).rejects.toThrow(/2 problems.* name .*phone\.display is "\(310\) 555-99"/);
+});
+
+test("a service's order used by another service is refused, at save and at publish", async () => {
+  const [first, second] = serviceFiles(copy.dataDir);
+  const order = parseData(copy.read(`data/${second}`)).order;
+  const entry = opened("services", first, (data) => (data.order = order));
+  await expect(checkSave(context(), entry)).rejects.toThrow(/order .* is already used by data\/services\//);
+  const draft = { ...entry, data: { ...parseData(copy.read(`data/${first}`)), order } };
+  await expect(checkPublish(context(), draft)).rejects.toThrow(/^Not published: .*order/);
+});
+
+test("one service more than the site is laid out for is refused", async () => {
+  const services = serviceFiles(copy.dataDir);
+  const template = copy.read(`data/${services[0]}`);
+  for (let i = services.length; i < SERVICE_COUNT.max; i++) {
+    copy.write(
+      `data/services/extra-${i}.yaml`,
+      template
+        .replace(/^slug: .*$/m, `slug: extra-${i}`)
+        .replace(/^order: .*$/m, `order: ${100 + i}`)
+        .replace(/^navLabel: .*$/m, `navLabel: Extra ${i}`),
+    );
+  }
+  const entry = {
+    collection: "services",
+    slug: undefined,
+    data: { ...parseData(template), slug: "one-more", order: 200, navLabel: "One more" },
+  };
+  await expect(checkSave(context(), entry)).rejects.toThrow(new RegExp(`at most ${SERVICE_COUNT.max}`));
+});
