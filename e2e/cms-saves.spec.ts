@@ -122,6 +122,32 @@ for (const width of [1280, 375]) {
       expect(proxy().read(file)).toBe(before);
     });
 
+    test("a file broken by hand is named with its line and the check's words, and nothing is saved over it", async ({
+      page,
+      guard,
+    }) => {
+      const service = services()[0];
+      const file = `data/services/${service.slug}.yaml`;
+      // A bad merge leaves an unclosed list behind.
+      const broken = proxy()
+        .read(file)
+        .replace(/^order: .*$/m, "order: [oops");
+      proxy().write(file, broken);
+      const [error] = validateContentDirectory(path.join(proxy().repo, "data"), proxy().repo).errors;
+      expect(error).toMatchObject({ file, message: expect.stringMatching(/^is not valid YAML/) });
+
+      await openEditor(page, `collections/services/entries/${service.slug}`);
+      const problems = page.getByRole("alert", { name: "Content problems" });
+      await expect(problems).toContainText(`${file}, line ${error.line}: ${error.message}`);
+      // The form could not read the file, so it opens empty: Decap's own check refuses to save it (the pre-save
+      // check refuses a save onto a file that is not valid YAML as well: save-check.test.ts).
+      await field(page, "title").fill("Typed into the form of a file it could not read");
+      await save(page);
+      await expect(page.getByText(/missed a required field/i)).toBeVisible();
+      guard.allowed.push(/^pageerror: undefined$/);
+      expect(proxy().read(file)).toBe(broken);
+    });
+
     test("a service another editor created after the form opened is checked against too", async ({ page, guard }) => {
       guard.allowed.push(...CHECK_REFUSAL);
       const service = services()[0];

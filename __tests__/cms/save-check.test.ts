@@ -100,3 +100,12 @@ test("one service more than the site is laid out for is refused", async () => {
   };
   await expect(checkSave(context(), entry)).rejects.toThrow(new RegExp(`at most ${SERVICE_COUNT.max}`));
 });
+
+test("nothing is saved over a file that is not valid YAML (its form opened empty): the check says where it breaks", async () => {
+  const broken = copy.read("data/firm.yaml").replace(/^name: .*$/m, "name: [unclosed");
+  copy.write("data/firm.yaml", broken);
+  const entry = opened("pages", "firm.yaml", (data) => (data.name = "Typed into an empty form"));
+  await expect(checkSave(context(), entry)).rejects.toThrow(
+    /^Not saved: 1 problem to fix first\. data\/firm\.yaml \(line \d+\) is not valid YAML: .*Fix the file in the repository/,
+  );
+});

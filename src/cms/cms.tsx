@@ -6,13 +6,15 @@
  * site's own views, preview-root.ts) and the check that refuses a save the build would refuse, then starts Decap.
  */
 import React from "react";
-import { PAGE_FILES, fileKey, type JsonSchema } from "../content/model";
+import { CONTENT_FOLDER, PAGE_FILES, fileKey, type JsonSchema } from "../content/model";
+import { checkFiles } from "../content/validate";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
 import { backendAtOrigin, editorialWorkflow } from "./backend";
 import { readBackendContent, previewTemplate, type SiteContent } from "./previews";
-import { decapToken, GITHUB_API, storeFor } from "./content-store";
+import { decapToken, GITHUB_API, readSources, storeFor } from "./content-store";
+import { startContentProblems } from "./content-problems";
 import { LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
 import { watchLoginExpiry } from "./login-expiry";
@@ -115,15 +117,29 @@ async function startEditor(): Promise<void> {
       return data;
     },
   });
+  const panels = [
+    startContentProblems({
+      ready: () => backend.name !== "github" || decapToken() !== undefined,
+      check: async () => {
+        const files = await readSources(store, branch);
+        return checkFiles({ schemas, files, display: (name) => `${CONTENT_FOLDER}/${name}`, image: () => undefined })
+          .errors;
+      },
+    }),
+  ];
   if (backend.name === "github" && backend.repo) {
-    const panel = startLivePanel({
-      apiRoot: backend.api_root ?? GITHUB_API,
-      repo: backend.repo,
-      branch,
-      token: decapToken,
-      liveCommitUrl: new URL(LIVE_COMMIT_FILE, document.baseURI).href,
-    });
-    for (const name of ["postSave", "postPublish"]) CMS.registerEventListener({ name, handler: () => panel.refresh() });
+    panels.push(
+      startLivePanel({
+        apiRoot: backend.api_root ?? GITHUB_API,
+        repo: backend.repo,
+        branch,
+        token: decapToken,
+        liveCommitUrl: new URL(LIVE_COMMIT_FILE, document.baseURI).href,
+      }),
+    );
+  }
+  for (const name of ["postSave", "postPublish"]) {
+    CMS.registerEventListener({ name, handler: () => panels.forEach((panel) => panel.refresh()) });
   }
   if (workflow) {
     CMS.registerEventListener({

@@ -3,7 +3,7 @@
  * save or a publish (save-check.ts) and the previews read through it. Two backends: Decap's local proxy
  * (decap-server, both its modes) and GitHub's contents API with the editor's own token.
  */
-import { CONTENT_FOLDER, SERVICES_DIRECTORY } from "../content/model";
+import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
 import type { CmsBackend } from "./backend";
 import { DECAP_USER_KEY } from "./decap";
 
@@ -29,6 +29,20 @@ const DRAFT_PREFIX = "cms/";
 export const draftBranch = (collection: string, slug: string) => `${DRAFT_PREFIX}${collection}/${slug}`;
 
 export const SERVICES_FOLDER = `${CONTENT_FOLDER}/${SERVICES_DIRECTORY}`;
+
+/** All the content on `branch`: the page files there are and the services, by their names in the content folder. */
+export async function readSources(store: ContentStore, branch: string): Promise<SourceFile[]> {
+  const names = Object.keys(PAGE_FILES);
+  const [services, ...pages] = await Promise.all([
+    store.list(SERVICES_FOLDER, branch),
+    ...names.map((name) => store.read(`${CONTENT_FOLDER}/${name}`, branch)),
+  ]);
+  const named = (path: string) => path.slice(CONTENT_FOLDER.length + 1);
+  return [
+    ...names.flatMap((name, i) => (pages[i] === null ? [] : [{ name, text: pages[i] }])),
+    ...services.map((file) => ({ name: named(file.path), text: file.text })),
+  ];
+}
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 

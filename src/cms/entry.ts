@@ -89,7 +89,7 @@ export function normalize(value: unknown, schema: JsonSchema | undefined, schema
 
 /** One message for the editor's notification: what to fix before the entry can be saved (or published). */
 export function describeErrors(errors: ContentError[], refused: "saved" | "published" = "saved"): string {
-  const lines = errors.map((e) => `${e.path || e.file} ${e.message}`);
+  const lines = errors.map((e) => `${e.path || `${e.file}${e.line ? ` (line ${e.line})` : ""}`} ${e.message}`);
   return `Not ${refused}: ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. ${lines.join("; ")}.`;
 }
 

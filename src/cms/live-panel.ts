@@ -4,6 +4,7 @@
  * (with the host's link), checking again while a build runs; Hide puts it away until the next change. Plain DOM
  * beside Decap's interface; styles in admin.css.
  */
+import { noticeArea } from "./content-problems";
 import { describeLive, readLive, type LiveSource, type LiveState } from "./live-status";
 
 const CHECK_EVERY_MS = 15_000;
@@ -41,7 +42,7 @@ export function startLivePanel(source: LiveSource, doc: Document = document): Li
     link.hidden = !href;
     if (href) link.href = href;
     else link.removeAttribute("href");
-    if (!panel.isConnected) doc.body.append(panel);
+    if (!panel.isConnected) noticeArea(doc).append(panel);
   };
   const check = async () => {
     clearTimeout(timer);

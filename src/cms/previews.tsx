@@ -6,7 +6,7 @@
 import React, { useEffect, useState } from "react";
 import type { JsonSchema } from "../content/model";
 import { contentFiles, siteContent, type ContentFiles, type Data } from "../content/site-content";
-import { CONTENT_FOLDER, PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
+import { PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
 import { LayoutView } from "../components/layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";
 import { AboutView, type AboutViewProps } from "../components/about-view";
@@ -18,7 +18,7 @@ import { buildNav } from "../lib/nav";
 import { ROUTES } from "../lib/paths";
 import { SERVICES_COLLECTION } from "./config";
 import { withSkeleton } from "./entry";
-import { SERVICES_FOLDER, type ContentStore } from "./content-store";
+import { readSources, type ContentStore } from "./content-store";
 
 type Schemas = Record<string, JsonSchema>;
 
@@ -39,16 +39,7 @@ export interface PreviewProps {
 
 /** Every content file and the services as the editor's backend holds them now (content-store.ts). */
 export async function readBackendContent(store: ContentStore, branch: string): Promise<SiteContent> {
-  const names = Object.keys(PAGE_FILES);
-  const [services, ...texts] = await Promise.all([
-    store.list(SERVICES_FOLDER, branch),
-    ...names.map((file) => store.read(`${CONTENT_FOLDER}/${file}`, branch)),
-  ]);
-  const pages = Object.fromEntries(names.map((file, i) => [file, texts[i] ?? ""]));
-  return contentFiles(
-    pages,
-    services.map((service) => service.text),
-  );
+  return contentFiles(await readSources(store, branch));
 }
 
 function useSiteContent(loadContent: PreviewProps["loadContent"]): SiteContent | null {

@@ -11,7 +11,7 @@
 import { CONTENT_FOLDER, SERVICES_DIRECTORY, type Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, readablePath, type ContentError } from "../content/rules";
 import { parseData } from "../content/site-content";
-import { checkFiles, contentName } from "../content/validate";
+import { checkFiles, contentName, yamlErrors } from "../content/validate";
 import { SERVICES_COLLECTION } from "./config";
 import { draftBranch, SERVICES_FOLDER, type ContentStore } from "./content-store";
 import { BASE_KEY, describeErrors, entryFile, fileHeader, SOURCE_KEY, type EntryFile } from "./entry";
@@ -123,6 +123,14 @@ async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string): P
 export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Record<string, string>> {
   const branch = await entryBranch(ctx, entry);
   const texts = await fileTexts(ctx, entry, branch);
+  // A file that is not valid YAML opens as an empty form: nothing is written over it from that.
+  const unreadable =
+    texts[SOURCE_KEY] === undefined
+      ? []
+      : yamlErrors(entryFile(entry.collection, String(entry.slug)).file, texts[SOURCE_KEY]);
+  if (unreadable.length > 0) {
+    throw new Error(`${describeErrors(unreadable)} Fix the file in the repository; the form could not read it.`);
+  }
   if (typeof entry.data[SOURCE_KEY] !== "string") texts[SOURCE_KEY] = fileHeader(ctx.schemas, targetFile(entry));
   const prepared = prepareSave({ ...entry.data, ...texts }, ctx.schemas);
   if (prepared.conflicts) {

@@ -18,6 +18,8 @@ export const FIRM_SCHEMA = PAGE_FILES["firm.yaml"];
 export const SCHEMA_DIRECTORY = "schema";
 /** The folder of the service files, one per service, inside the content directory. */
 export const SERVICES_DIRECTORY = "services";
+/** A service file's name in the content directory: services/tax-compliance.yaml. */
+export const SERVICE_FILE = new RegExp(`^${SERVICES_DIRECTORY}/[^/]+\\.ya?ml$`);
 /** The content directory, relative to the project (the build may read another: read-content.ts). */
 export const CONTENT_FOLDER = "data";
 /** How many services the menus, the home card grid and the overview are laid out for (one file each). */
@@ -129,6 +131,16 @@ export function choicesOf(schema: JsonSchema): Choice[] | null {
     value === undefined ? [] : [{ value, title: title ?? String(value) }],
   );
   return options.length > 0 && named.length === options.length ? named : null;
+}
+
+/**
+ * All the content, as it is read from wherever it is kept (a content directory, the editor's backend): each YAML file
+ * by its name in the content directory (firm.yaml, services/tax.yaml), with its text. The content check reads it
+ * (validate.ts), and so does the content as the pages see it (site-content.ts).
+ */
+export interface SourceFile {
+  name: string;
+  text: string;
 }
 
 /** A content file's key in the content's `files`: firm.yaml → firm. */

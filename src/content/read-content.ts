@@ -7,15 +7,8 @@
 import fs from "fs";
 import path from "path";
 import { contentFiles, siteContent, type ContentFiles } from "./site-content";
-import type { SourceFile } from "./validate";
-import {
-  CONTENT_FOLDER,
-  PAGE_FILES,
-  SCHEMA_DIRECTORY,
-  SERVICES_DIRECTORY,
-  type JsonSchema,
-  type Schemas,
-} from "./model";
+import { CONTENT_FOLDER, SCHEMA_DIRECTORY, SERVICES_DIRECTORY } from "./model";
+import type { JsonSchema, Schemas, SourceFile } from "./model";
 
 const YAML_FILE = /\.ya?ml$/;
 
@@ -52,13 +45,9 @@ export function readSourceFiles(contentDir: string): SourceFile[] {
     .map((name) => ({ name, text: fs.readFileSync(path.join(contentDir, name), "utf8") }));
 }
 
-const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null);
-
-/** Every content file of the directory, parsed: the page files (those present) and the services. */
+/** Every content file of the directory, parsed: the page files there are, and the services. */
 export function readContentFiles(contentDir: string): ContentFiles {
-  const pages = Object.keys(PAGE_FILES).map((file) => [file, readText(path.join(contentDir, file))]);
-  const services = serviceFiles(contentDir).map((file) => fs.readFileSync(path.join(contentDir, file), "utf8"));
-  return contentFiles(Object.fromEntries(pages), services);
+  return contentFiles(readSourceFiles(contentDir));
 }
 
 /** The site's content as the pages see it, from `contentDir` (default: the project's, CONTENT_DIR honoured). */

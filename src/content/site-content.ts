@@ -10,18 +10,20 @@
  * previews), compute them here, so they all see what the pages show.
  */
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
-import { parse } from "yaml";
+import { parseDocument } from "yaml";
 import { servicePath } from "../lib/paths";
-import { FIRM_SCHEMA, PAGE_FILES, choicesOf, fileKey, resolveSchema, type Schemas } from "./model";
+import { FIRM_SCHEMA, PAGE_FILES, SERVICE_FILE, choicesOf, fileKey, resolveSchema, type Schemas } from "./model";
+import type { SourceFile } from "./model";
 
 export type Data = Record<string, unknown>;
 
 export const isPlainObject = (value: unknown): value is Data =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A content file's fields (a file that holds no mapping reads as none: the content check names it). */
+/** A content file's fields (a file that holds no mapping, or is no valid YAML, reads as none: the check names it). */
 export function parseData(text: string): Data {
-  const value: unknown = parse(text);
+  const doc = parseDocument(text);
+  const value: unknown = doc.errors.length > 0 ? null : doc.toJS();
   return isPlainObject(value) ? value : {};
 }
 
@@ -91,12 +93,12 @@ export interface ContentFiles {
   services: Data[];
 }
 
-/** The content files from their texts: each page file's by its name (null when it is missing), and the services'. */
-export function contentFiles(pages: Record<string, string | null>, services: string[]): ContentFiles {
-  const present = Object.keys(PAGE_FILES).filter((file) => typeof pages[file] === "string");
+/** The content files, parsed: the page files there are, by key (firm), and the services in the order given. */
+export function contentFiles(sources: SourceFile[]): ContentFiles {
+  const pages = sources.filter(({ name }) => name in PAGE_FILES);
   return {
-    files: Object.fromEntries(present.map((file) => [fileKey(file), parseData(pages[file] as string)])),
-    services: services.map(parseData),
+    files: Object.fromEntries(pages.map(({ name, text }) => [fileKey(name), parseData(text)])),
+    services: sources.filter(({ name }) => SERVICE_FILE.test(name)).map(({ text }) => parseData(text)),
   };
 }
 

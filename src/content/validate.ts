@@ -9,7 +9,7 @@
 import type { AnySchemaObject } from "ajv";
 import { LineCounter, parseDocument } from "yaml";
 import { imageProblems } from "./images";
-import { PAGE_FILES, SERVICE_SCHEMA, SERVICES_DIRECTORY, type Schemas } from "./model";
+import { PAGE_FILES, SERVICE_SCHEMA, SERVICE_FILE, type Schemas, type SourceFile } from "./model";
 import {
   createAjv,
   fileErrors,
@@ -22,12 +22,6 @@ import {
   type ContentError,
   type ParsedFile,
 } from "./rules";
-
-/** A content file as the check reads it: its name in the content directory (firm.yaml, services/tax.yaml), its text. */
-export interface SourceFile {
-  name: string;
-  text: string;
-}
 
 export interface CheckInput {
   schemas: Schemas;
@@ -43,8 +37,6 @@ export interface CheckResult {
   /** The files that parse: the page files by name (firm.yaml), and the services in the order given. */
   content: { files: Record<string, unknown>; services: unknown[] };
 }
-
-const SERVICE_FILE = new RegExp(`^${SERVICES_DIRECTORY}/[^/]+\\.ya?ml$`);
 
 /**
  * A file's text as data, or null with its mistakes. A YAML directive (`%YAML 1.1`, a line starting with `%`) is
@@ -74,6 +66,13 @@ function parseSource(file: string, text: string, errors: ContentError[]): Parsed
     errors.push({ file, path: "", line: err.linePos?.[0]?.line, message: `is not valid YAML: ${reason}` });
   }
   return null;
+}
+
+/** The mistakes that keep a file's text from being read as YAML (a directive, a syntax error); none when it reads. */
+export function yamlErrors(file: string, text: string): ContentError[] {
+  const errors: ContentError[] = [];
+  parseSource(file, text, errors);
+  return errors;
 }
 
 /** A path relative to the file `from` (./images/x.jpg), as a name in the content directory; null outside it. */
@@ -136,11 +135,11 @@ export function checkFiles({ schemas, files, display, image }: CheckInput): Chec
     errors.push({
       file: display(name),
       path: "",
-      message: `is not a content file the site knows. Expected one of: ${Object.keys(PAGE_FILES).join(", ")}; services go in ${display(SERVICES_DIRECTORY)}/`,
+      message: `is not a content file the site knows. Expected one of: ${Object.keys(PAGE_FILES).join(", ")}; services go in ${display("services")}/`,
     });
   }
   const countProblem = serviceCountProblem(services.length);
-  if (countProblem) errors.push({ file: display(SERVICES_DIRECTORY), path: "", message: countProblem });
+  if (countProblem) errors.push({ file: display("services"), path: "", message: countProblem });
   const parsedServices = services.flatMap((file) => checkFile(file, SERVICE_SCHEMA) ?? []);
   errors.push(...serviceCrossErrors(parsedServices));
   content.services = parsedServices.map((parsed) => parsed.data);

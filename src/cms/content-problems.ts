@@ -1,0 +1,74 @@
+/**
+ * The editor's line about content the site cannot build (/admin/, any backend): the content check (the build's own,
+ * src/content/validate.ts) over every file the backend holds, when the editor opens and after each save or publish.
+ * A file that is not valid YAML, or that the check refuses, would otherwise vanish from Decap's list or open as an
+ * empty form: here it is named, with its line and the check's words, until it is fixed. Images are the build's to
+ * judge here (they were judged when they were picked). Plain DOM beside Decap's interface; styles in admin.css.
+ */
+import type { ContentError } from "../content/rules";
+
+/**
+ * Where the editor's own lines stand (this one, and "Is it live?": live-panel.ts): one above the other at the bottom
+ * of the page, clear of Decap's toolbar.
+ */
+export function noticeArea(doc: Document): HTMLElement {
+  const existing = doc.querySelector<HTMLElement>(".admin-notices");
+  if (existing) return existing;
+  const area = doc.createElement("div");
+  area.className = "admin-notices";
+  doc.body.append(area);
+  return area;
+}
+
+export interface ProblemsSource {
+  /** The content check's mistakes in what the backend holds now. */
+  check(): Promise<ContentError[]>;
+  /** Whether the backend can be read yet (on GitHub, once the editor has logged in). */
+  ready(): boolean;
+}
+
+const where = (error: ContentError) =>
+  [error.file, error.line ? `line ${error.line}` : "", error.path].filter(Boolean).join(", ");
+
+export function startContentProblems(source: ProblemsSource, doc: Document = document): { refresh(): void } {
+  const panel = doc.createElement("section");
+  panel.className = "content-problems";
+  panel.setAttribute("role", "alert");
+  panel.setAttribute("aria-label", "Content problems");
+  const lead = doc.createElement("p");
+  const list = doc.createElement("ul");
+  const hide = doc.createElement("button");
+  hide.type = "button";
+  hide.textContent = "Hide";
+  hide.addEventListener("click", () => (panel.hidden = true));
+  panel.append(lead, list, hide);
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = async () => {
+    clearTimeout(timer);
+    if (!source.ready()) {
+      timer = setTimeout(check, 2_000);
+      return;
+    }
+    const errors = await source.check().catch(() => []);
+    if (errors.length === 0) {
+      panel.remove();
+      return;
+    }
+    const files = new Set(errors.map((error) => error.file)).size;
+    lead.textContent =
+      `The site will not build until ${errors.length === 1 ? "this problem is" : `these ${errors.length} problems are`} ` +
+      `fixed, in ${files === 1 ? "one file" : `${files} files`} (a file that is not valid YAML opens empty here):`;
+    list.replaceChildren(
+      ...errors.map((error) => {
+        const item = doc.createElement("li");
+        item.textContent = `${where(error)}: ${error.message}`;
+        return item;
+      }),
+    );
+    panel.hidden = false;
+    if (!panel.isConnected) noticeArea(doc).prepend(panel);
+  };
+  void check();
+  return { refresh: () => void check() };
+}
