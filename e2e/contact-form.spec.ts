@@ -1,10 +1,10 @@
 // The contact form posts natively to the form service: browser validation, all four fields intact, JS on and off.
 // Every POST is intercepted here, so nothing leaves the machine.
 import type { Page, Request } from "@playwright/test";
-import { test, expect, firm, readYaml, hydrated, ROUTES, type Guard } from "./fixtures";
+import { test, expect, firm, contentFile, hydrated, ROUTES, type Guard } from "./fixtures";
 
 type FieldCopy = { label: string; placeholder: string };
-const FORM = readYaml<{
+const FORM = contentFile<{
   form: { endpoint: string; submit: string; fields: Record<"name" | "email" | "phone" | "message", FieldCopy> };
 }>("contact.yaml").form;
 const ENDPOINT = FORM.endpoint;
@@ -134,9 +134,9 @@ for (const javaScriptEnabled of [true, false]) {
 test("the phone is a tel: link and the address opens in a map in a new tab", async ({ page }) => {
   await page.goto(ROUTES.contact);
   const { phone } = firm();
-  const { address } = readYaml<{ address: { city: string } }>("firm.yaml");
+  const { address } = contentFile<{ address: { city: string } }>("firm.yaml");
   await expect(page.getByRole("link", { name: phone.display })).toHaveAttribute("href", `tel:${phone.dial}`);
-  const { mapLink } = readYaml<{ details: { mapLink: string } }>("contact.yaml").details;
+  const { mapLink } = contentFile<{ details: { mapLink: string } }>("contact.yaml").details;
   const map = page.getByRole("link", { name: new RegExp(`^${mapLink}`) });
   await expect(map).toHaveAttribute("target", "_blank");
   await expect(map).toHaveAttribute("rel", "noopener noreferrer");

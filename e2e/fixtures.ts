@@ -3,11 +3,10 @@
  * than the local server (the form's POST is intercepted by the tests that submit it).
  */
 import { test as base, expect, type Page } from "@playwright/test";
-import fs from "node:fs";
 import path from "node:path";
-import { parse } from "yaml";
 import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
 import { readSiteContent } from "../src/content/read-content";
+import { fileKey } from "../src/content/model";
 
 export interface Guard {
   consoleErrors: string[];
@@ -46,8 +45,9 @@ export const test = base.extend<{ guard: Guard }>({
 export { expect };
 
 const root = path.resolve(__dirname, "..");
-export function readYaml<T>(file: string): T {
-  return parse(fs.readFileSync(path.join(root, "data", file), "utf8")) as T;
+/** A page file of data/ as the pages see it (src/content/read-content.ts), by name: contact.yaml. */
+export function contentFile<T>(file: string): T {
+  return readSiteContent(path.join(root, "data")).files[fileKey(file)] as T;
 }
 
 export interface ServiceContent {

@@ -8,10 +8,10 @@ import fs from "node:fs";
 import http from "node:http";
 import https from "node:https";
 import path from "node:path";
-import { test, expect, readYaml, hydrated, services, sitePaths, ROUTES, servicePath } from "./fixtures";
+import { test, expect, contentFile, hydrated, services, sitePaths, ROUTES, servicePath } from "./fixtures";
 import { NGINX_HTTP_URL } from "../playwright.config";
 
-const ENDPOINT = new URL(readYaml<{ form: { endpoint: string } }>("contact.yaml").form.endpoint);
+const ENDPOINT = new URL(contentFile<{ form: { endpoint: string } }>("contact.yaml").form.endpoint);
 const PAGES = sitePaths();
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "public, max-age=0, must-revalidate";
@@ -170,7 +170,7 @@ test("the form of a page's URL without its trailing slash is only ever a redirec
 
 test("an unknown address, however deep, answers 404 with the site's 404 page", async ({ page, guard }) => {
   guard.allowed.push(/status of 404 \((Not Found)?\)/);
-  const notFound = readYaml<{ title: string; heading: string }>("not-found.yaml");
+  const notFound = contentFile<{ title: string; heading: string }>("not-found.yaml");
   const response = await page.goto("/no-such-section/no-such-page/");
   expect(response!.request().redirectedFrom()).toBeNull();
   expect(response!.status()).toBe(404);
@@ -239,7 +239,7 @@ test("the 404 page names no URL of its own: noindex, no canonical, no og:url, as
   guard,
 }) => {
   guard.allowed.push(/status of 404 \((Not Found)?\)/);
-  const notFound = readYaml<{ heading: string }>("not-found.yaml");
+  const notFound = contentFile<{ heading: string }>("not-found.yaml");
   // The files Gatsby builds for it, as the host serves them (each host decides their status; the markup is the point).
   for (const built of ["/404.html", "/404/"]) {
     const html = await (await request.get(built)).text();
@@ -279,8 +279,8 @@ test("search and share metadata: description, canonical, Open Graph, Twitter car
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "[]");
   const firm = ld.find((x: { "@type": string }) => x["@type"] === "ProfessionalService");
   const service = ld.find((x: { "@type": string }) => x["@type"] === "Service");
-  expect(firm.address.addressLocality).toBe(readYaml<{ address: { city: string } }>("firm.yaml").address.city);
-  expect(firm.sameAs).toHaveLength(readYaml<{ links: unknown[] }>("firm.yaml").links.length);
+  expect(firm.address.addressLocality).toBe(contentFile<{ address: { city: string } }>("firm.yaml").address.city);
+  expect(firm.sameAs).toHaveLength(contentFile<{ links: unknown[] }>("firm.yaml").links.length);
   expect(firm.founder.name).toBeTruthy();
   expect(service.name).toBe(services()[0].title);
   expect(service.url).toBe(canonical);
@@ -296,7 +296,7 @@ test("the contact form posts to the form service from the served page (intercept
   });
   await page.goto(ROUTES.contact);
   await hydrated(page);
-  const { submit } = readYaml<{ form: { submit: string } }>("contact.yaml").form;
+  const { submit } = contentFile<{ form: { submit: string } }>("contact.yaml").form;
   // The fields by the names the form service receives (their labels are content; e2e/contact-form.spec.ts checks them).
   await page.locator('[name="name"]').fill("Ada Lovelace");
   await page.locator('[name="email"]').fill("ada@example.com");

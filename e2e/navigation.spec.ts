@@ -1,9 +1,9 @@
 // The header, dropdown, mobile menu, active link and scrolling, in a real browser, at 1280 and 375 px.
 import type { Page } from "@playwright/test";
-import { test, expect, services, hydrated, isMobile, readYaml, ROUTES, servicePath } from "./fixtures";
+import { test, expect, services, hydrated, isMobile, contentFile, ROUTES, servicePath } from "./fixtures";
 
 const SERVICES = services();
-const NAV = readYaml<{ nav: { about: string; services: string; contact: string; servicesToggle: string } }>(
+const NAV = contentFile<{ nav: { about: string; services: string; contact: string; servicesToggle: string } }>(
   "layout.yaml",
 ).nav;
 /** The n-th service, or the last one when the content has fewer (any count from 1 is valid content). */

@@ -1,29 +1,29 @@
 // Every route serves its content, title and one h1, with no console error and no request elsewhere. Expectations come
 // from data/ and src/lib/paths.ts, so any valid content edit keeps these green.
-import { test, expect, services, firm, hydrated, readYaml } from "./fixtures";
+import { test, expect, services, firm, hydrated, contentFile } from "./fixtures";
 import { ROUTES, servicePath } from "../src/lib/paths";
 
 const FIRM = firm().name;
 type Titled = { title: string; text: string };
 type Section = { heading: string; paragraphs: string[] };
-const home = readYaml<{
+const home = contentFile<{
   title: string;
   hero: { headline: string; cta: string };
   process: { steps: Titled[] };
   services: { heading: string };
   cta: { heading: string; button: string };
 }>("home.yaml");
-const about = readYaml<{ title: string; story: Section; whyChooseUs: { heading: string; points: Titled[] } }>(
+const about = contentFile<{ title: string; story: Section; whyChooseUs: { heading: string; points: Titled[] } }>(
   "about.yaml",
 );
-const firmYaml = readYaml<{
+const firmYaml = contentFile<{
   membershipNote: string;
   founder: { title: string; portraitAlt: string };
   credential: { badgeAlt: string };
 }>("firm.yaml");
-const servicesPage = readYaml<{ title: string }>("services-page.yaml");
-const contact = readYaml<{ title: string; form: { submit: string } }>("contact.yaml");
-const notFound = readYaml<{ title: string; homeLink: string }>("not-found.yaml");
+const servicesPage = contentFile<{ title: string }>("services-page.yaml");
+const contact = contentFile<{ title: string; form: { submit: string } }>("contact.yaml");
+const notFound = contentFile<{ title: string; homeLink: string }>("not-found.yaml");
 
 test("home: hero, the process steps, services grid, trust statement and call to action", async ({ page }) => {
   await page.goto(ROUTES.home);

@@ -1,10 +1,10 @@
 // Steering and observing the static-first handover in a browser: the site's labels and routes, the header's parts,
 // holding back the runtime's scripts, recording layout shifts, and waiting for React's hydration.
 import type { Page } from "@playwright/test";
-import { test, expect, services, readYaml, sitePaths } from "./fixtures";
+import { test, expect, services, contentFile, sitePaths } from "./fixtures";
 
 export const SERVICES = services();
-export const LABELS = readYaml<{
+export const LABELS = contentFile<{
   nav: {
     menuOpen: string;
     menuClose: string;

@@ -4,7 +4,7 @@
 // (a hydration mismatch, React #418/#423, is a console error and fails every test here through the guard).
 // Interactions happen before the scripts are requested, while they load (held back by the test), and after hydration,
 // at normal CPU speed and with the CPU throttled 4x.
-import { test, expect, hydrated, isMobile, readYaml, ROUTES } from "./fixtures";
+import { test, expect, hydrated, isMobile, contentFile, ROUTES } from "./fixtures";
 import {
   SERVICES,
   LABELS,
@@ -244,7 +244,7 @@ for (const cpu of [1, 4]) {
         await startHydrating(page, ROUTES.about);
         await desktopNav(page).getByRole("link", { name: NAV.contact, exact: true }).click();
         await expect(page).toHaveURL(/\/contact\/$/);
-        await expect(page.locator("h1")).toHaveText(readYaml<{ title: string }>("contact.yaml").title);
+        await expect(page.locator("h1")).toHaveText(contentFile<{ title: string }>("contact.yaml").title);
         await hydrated(page);
         expect(await shifts(page)).toEqual([]);
       });

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { parse } from "yaml";
-import { test, expect, hydrated, readYaml, services, sitePaths, servicePath } from "./fixtures";
+import { test, expect, hydrated, contentFile, services, sitePaths, servicePath } from "./fixtures";
 import { FIXTURE_SERVICE, FIXTURE_SITE_URL, LOGIN_BUILD_DIR, MARKUP_FIELDS, MARKUP_TEXT } from "./login-build";
 import { BASE_URL } from "../playwright.config";
 
@@ -104,7 +104,7 @@ test("each kind of field shows exactly what was typed: headings, paragraphs, lis
   // The credential's name is in the JSON-LD only, with its abbreviation.
   const [organization] = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "");
   expect(organization.founder.hasCredential.name).toBe(
-    `${field("firm.yaml", "credential", "name")} (${readYaml<{ credential: { abbreviation: string } }>("firm.yaml").credential.abbreviation})`,
+    `${field("firm.yaml", "credential", "name")} (${contentFile<{ credential: { abbreviation: string } }>("firm.yaml").credential.abbreviation})`,
   );
 
   await page.goto(servicePath(SIXTH));

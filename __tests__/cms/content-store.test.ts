@@ -10,6 +10,7 @@ import os from "os";
 import path from "path";
 import { githubStore, proxyStore, SERVICES_FOLDER } from "../../src/cms/content-store";
 import { parseData } from "../../src/content/site-content";
+import { serviceFiles } from "../../src/content/read-content";
 import { DATA_DIR } from "../helpers/content.cjs";
 
 const freePort = () =>
@@ -71,7 +72,7 @@ async function startProxy(mode: "fs" | "git"): Promise<{ url: string; repo: stri
   };
 }
 
-const serviceFiles = fs.readdirSync(path.join(DATA_DIR, "services")).filter((f) => /\.ya?ml$/.test(f));
+const serviceNames = serviceFiles(DATA_DIR);
 
 test.each(["fs", "git"] as const)(
   "decap-server in %s mode: files, services, images and drafts as they are",
@@ -87,7 +88,7 @@ test.each(["fs", "git"] as const)(
       expect(await store.read("data/firm.yaml", "main")).toBe(`${firm}# edited\n`);
 
       const services = await store.list(SERVICES_FOLDER, "main");
-      expect(services.map((s) => s.path).sort()).toEqual(serviceFiles.map((f) => `${SERVICES_FOLDER}/${f}`).sort());
+      expect(services.map((s) => s.path).sort()).toEqual(serviceNames.map((f) => `data/${f}`).sort());
       expect(services.every((s) => typeof parseData(s.text).slug === "string")).toBe(true);
 
       const badge = fs.readFileSync(path.join(DATA_DIR, "images", "cva-badge.png"));

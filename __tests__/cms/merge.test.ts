@@ -9,13 +9,13 @@ import { parse } from "yaml";
 import { changedPaths, mergeEdits } from "../../src/cms/merge";
 import { prepareSave, yamlFormat } from "../../src/cms/yaml-format";
 import { BASE_KEY, SOURCE_KEY } from "../../src/cms/entry";
-import { loadSchemas } from "../../src/content/read-content";
+import { loadSchemas, serviceFiles } from "../../src/content/read-content";
 import { DATA_DIR } from "../helpers/content.cjs";
 
 const schemas = loadSchemas(DATA_DIR);
 const format = yamlFormat(schemas);
-const serviceFile = fs.readdirSync(path.join(DATA_DIR, "services")).sort()[0];
-const opened = fs.readFileSync(path.join(DATA_DIR, "services", serviceFile), "utf8");
+const serviceFile = serviceFiles(DATA_DIR)[0];
+const opened = fs.readFileSync(path.join(DATA_DIR, serviceFile), "utf8");
 type Data = Record<string, unknown>;
 const fields = (): Data => {
   const data = format.fromFile(opened);

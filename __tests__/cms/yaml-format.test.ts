@@ -9,7 +9,7 @@ import { parse } from "yaml";
 import { patchYaml, foldWords, LINE_WIDTH } from "../../src/cms/yaml-patch";
 import { yamlFormat } from "../../src/cms/yaml-format";
 import { entryFile, fileHeader, normalize, schemaOfSource, SOURCE_KEY, withSkeleton } from "../../src/cms/entry";
-import { loadSchemas } from "../../src/content/read-content";
+import { loadSchemas, serviceFiles } from "../../src/content/read-content";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../../src/content/model";
 import { DATA_DIR, copyRealData } from "../helpers/content.cjs";
 import { fixtureService } from "../../scripts/fixture-content";
@@ -17,10 +17,7 @@ import { validateContentDirectory } from "../../src/content/check";
 
 const schemas = loadSchemas(DATA_DIR);
 const format = yamlFormat(schemas);
-const contentFiles = [
-  ...Object.keys(PAGE_FILES),
-  ...fs.readdirSync(path.join(DATA_DIR, "services")).map((f) => `services/${f}`),
-];
+const contentFiles = [...Object.keys(PAGE_FILES), ...serviceFiles(DATA_DIR)];
 const read = (file: string) => fs.readFileSync(path.join(DATA_DIR, file), "utf8");
 
 /** Lines of `after` not in `before`, and the other way round. */
@@ -85,7 +82,7 @@ describe.each(contentFiles)("data/%s", (file) => {
 });
 
 describe("lists and keys", () => {
-  const file = "services/" + fs.readdirSync(path.join(DATA_DIR, "services"))[0];
+  const file = serviceFiles(DATA_DIR)[0];
   const source = read(file);
   const data = parse(source) as Record<string, unknown> & { overview: string[] };
 

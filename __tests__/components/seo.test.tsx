@@ -3,7 +3,6 @@
  * unknown address, names none (it is noindex) rather than a URL that does not exist.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
-import path from "path";
 import React from "react";
 import { render } from "@testing-library/react";
 import { Helmet } from "react-helmet";
@@ -12,10 +11,9 @@ import type { PageProps } from "gatsby";
 import { Seo } from "../../src/components/seo";
 import NotFoundPage from "../../src/pages/404";
 import { DEFAULT_SITE_URL } from "../../gatsby-config";
-import { DATA_DIR, readYaml } from "../helpers/content.cjs";
+import { loadRealContent } from "../helpers/content.cjs";
 
-const firm = readYaml(path.join(DATA_DIR, "firm.yaml"));
-const notFound = readYaml(path.join(DATA_DIR, "not-found.yaml")) as Queries.NotFoundPageQuery["notFoundYaml"];
+const { firm, notFound } = loadRealContent();
 
 beforeEach(() => {
   (useStaticQuery as jest.Mock).mockReturnValue({

@@ -5,10 +5,10 @@
 import { regionName } from "../../src/content/site-content";
 import { loadSchemas } from "../../src/content/read-content";
 import { choicesOf, resolveRef } from "../../src/content/model";
-import { DATA_DIR, readYaml } from "../helpers/content.cjs";
+import { DATA_DIR, loadRealContent } from "../helpers/content.cjs";
 
 const schemas = loadSchemas(DATA_DIR);
-const firm = readYaml(`${DATA_DIR}/firm.yaml`) as { address: { region: string } };
+const { firm } = loadRealContent();
 const region = schemas["firm.schema.json"].properties!.address.properties!.region;
 const states = choicesOf(resolveRef(region, schemas, "firm.schema.json").schema) ?? [];
 

@@ -5,8 +5,7 @@
 import { validateContentDirectory } from "../../src/content/check";
 import { formatContentErrors, type CheckResult } from "../../src/content/validate";
 import type { ContentError } from "../../src/content/rules";
-import fs from "fs";
-import path from "path";
+import { serviceFiles } from "../../src/content/read-content";
 import { DATA_DIR, copyRealData, type ContentCopy } from "../helpers/content.cjs";
 import { STEPS, cases, resizeList, type Expected } from "../helpers/broken-content";
 
@@ -46,7 +45,7 @@ describe("validateContentDirectory", () => {
       "not-found.yaml",
       "services-page.yaml",
     ]);
-    expect(content.services).toHaveLength(fs.readdirSync(path.join(DATA_DIR, "services")).length);
+    expect(content.services).toHaveLength(serviceFiles(DATA_DIR).length);
     expect(typeof (content.files["contact.yaml"] as { form?: { endpoint?: unknown } }).form?.endpoint).toBe("string");
   });
 

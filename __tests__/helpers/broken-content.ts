@@ -3,11 +3,11 @@
  * __tests__/content/validate.test.ts. Each takes its values from data/ and data/schema/, so they hold for any valid
  * content.
  */
-import path from "path";
 import { parseDocument } from "yaml";
-import { serviceFiles } from "../../src/content/read-content";
+import { loadSchemas, readSourceFiles, serviceFiles } from "../../src/content/read-content";
 import { SERVICE_COUNT } from "../../src/content/model";
-import { DATA_DIR, readYaml, type ContentCopy } from "./content.cjs";
+import { DATA_DIR, type ContentCopy } from "./content.cjs";
+import { parseData } from "../../src/content/site-content";
 
 /** What a test expects of one reported problem. `line` is computed from the broken file, never hard-coded. */
 export interface Expected {
@@ -19,9 +19,9 @@ export interface Expected {
 
 /** A list's bounds as data/schema/ gives them, e.g. the process steps' minItems and maxItems. */
 function bounds(schema: string, ...keys: string[]): { min: number; max: number } {
-  let node = readYaml(path.join(DATA_DIR, "schema", schema)) as Record<string, unknown>;
-  for (const key of keys) node = (node.properties as Record<string, Record<string, unknown>>)[key];
-  return { min: node.minItems as number, max: node.maxItems as number };
+  let node = loadSchemas(DATA_DIR)[schema];
+  for (const key of keys) node = node.properties![key];
+  return { min: node.minItems!, max: node.maxItems! };
 }
 export const STEPS = bounds("home.schema.json", "process", "steps");
 const POINTS = bounds("about.schema.json", "whyChooseUs", "points");
@@ -46,7 +46,8 @@ function setField(c: ContentCopy, file: string, keys: (string | number)[], value
 
 /** A field of the real data/ file, e.g. a service's slug. */
 function realField(file: string, key: string): unknown {
-  return (readYaml(path.join(DATA_DIR, file.replace(/^data\//, ""))) as Record<string, unknown>)[key];
+  const name = file.replace(/^data\//, "");
+  return parseData(readSourceFiles(DATA_DIR).find((source) => source.name === name)!.text)[key];
 }
 
 /** The copied content's service files (data/services/…), sorted. */

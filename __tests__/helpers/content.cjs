@@ -5,16 +5,11 @@
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
-const { parse } = require("yaml");
 // Jest compiles the TypeScript source: the site's own content reader, never a copy of it.
 const { readSiteContent } = require("../../src/content/read-content");
 
 const PROJECT_ROOT = path.resolve(__dirname, "..", "..");
 const DATA_DIR = path.join(PROJECT_ROOT, "data");
-
-function readYaml(file) {
-  return parse(fs.readFileSync(file, "utf8"));
-}
 
 /** 1-based number of the first line of `text` that matches `search` (a substring or a RegExp). */
 function lineOf(text, search) {
@@ -82,7 +77,6 @@ function loadRealContent(dataDir = DATA_DIR) {
 module.exports = {
   PROJECT_ROOT,
   DATA_DIR,
-  readYaml,
   lineOf,
   copyRealData,
   loadServices,

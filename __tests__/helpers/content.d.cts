@@ -4,7 +4,6 @@ export declare const PROJECT_ROOT: string;
 export declare const DATA_DIR: string;
 /** __tests__/fixtures */
 
-export declare function readYaml(file: string): unknown;
 export declare function lineOf(text: string, search: string | RegExp): number;
 
 export interface ContentCopy {
