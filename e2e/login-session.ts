@@ -12,7 +12,7 @@ import { STATE_COOKIE } from "../functions/_lib/login/state";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 
 const repo = path.resolve(__dirname, "..");
-export const API = /^https:\/\/api\.github\.com\//;
+const API = /^https:\/\/api\.github\.com\//;
 // Decap's prebuilt bundle (5 MB, and the chunks beside it), straight from the same build folder rather than through
 // `wrangler pages dev`, whose development asset server, with both cores busy, may stall a response this large and
 // leave /admin/ short of its load event. What these tests check, the site's login functions and the editor's side of

@@ -14,11 +14,10 @@ export const LABELS = contentFile<{
     servicesToggle: string;
   };
 }>("layout.yaml").nav;
-export const NAV = LABELS;
 export const PAGES = sitePaths();
 export const desktopNav = (page: Page) => page.locator("header nav").first();
-export const servicesLink = (page: Page) => desktopNav(page).getByRole("link", { name: NAV.services, exact: true });
-export const dropdownButton = (page: Page) => desktopNav(page).getByRole("button", { name: NAV.servicesToggle });
+export const servicesLink = (page: Page) => desktopNav(page).getByRole("link", { name: LABELS.services, exact: true });
+export const dropdownButton = (page: Page) => desktopNav(page).getByRole("button", { name: LABELS.servicesToggle });
 export const dropdown = (page: Page) => page.locator("#services-dropdown");
 export const menuButton = (page: Page) => page.locator("header nav").nth(1).getByRole("button");
 export const menu = (page: Page) => page.locator("#mobile-menu");
@@ -72,7 +71,7 @@ export const shifts = (page: Page) => page.evaluate(() => (window as unknown as 
  * still not enhanced then: input from here on lands while React hydrates in slices (src/lib/hydrate.tsx). On a fast
  * machine hydration may already be over; the checks that follow hold either way, and the annotation says which.
  */
-export async function whileHydrating(page: Page): Promise<void> {
+async function whileHydrating(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const root = document.getElementById("___gatsby");
     return !!root && Object.keys(root).some((key) => key.startsWith("__reactContainer"));

@@ -8,7 +8,6 @@ import { test, expect, hydrated, isMobile, contentFile, ROUTES } from "./fixture
 import {
   SERVICES,
   LABELS,
-  NAV,
   PAGES,
   desktopNav,
   servicesLink,
@@ -242,7 +241,7 @@ for (const cpu of [1, 4]) {
 
       test("during hydration: a link clicked goes to its page", async ({ page }) => {
         await startHydrating(page, ROUTES.about);
-        await desktopNav(page).getByRole("link", { name: NAV.contact, exact: true }).click();
+        await desktopNav(page).getByRole("link", { name: LABELS.contact, exact: true }).click();
         await expect(page).toHaveURL(/\/contact\/$/);
         await expect(page.locator("h1")).toHaveText(contentFile<{ title: string }>("contact.yaml").title);
         await hydrated(page);
@@ -297,7 +296,12 @@ for (const cpu of [1, 4]) {
         await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
         await expect(menuButton(page)).toBeFocused();
         const links = menu(page).getByRole("link");
-        await expect(links).toHaveText([NAV.about, NAV.services, ...SERVICES.map((s) => s.navLabel), NAV.contact]);
+        await expect(links).toHaveText([
+          LABELS.about,
+          LABELS.services,
+          ...SERVICES.map((s) => s.navLabel),
+          LABELS.contact,
+        ]);
         // The script's dismissal: Escape closes it and keeps focus on the toggle.
         await page.keyboard.press("Escape");
         await expect(menu(page)).toBeHidden();

@@ -289,7 +289,7 @@ describe("the loader splits webpack's start into tasks (jsdom, webpack's chunk p
     chunks().push([
       [143, 869],
       { entry: factory(["layout", "react-dom", 7463]), layout: factory([7463]) },
-      (require) => void require("entry"),
+      (webpackRequire) => void webpackRequire("entry"),
     ]);
 
   test("the app's modules arrive at once, its start waits; React's modules run in one task, the app in the next", () => {

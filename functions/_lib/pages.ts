@@ -3,7 +3,7 @@
  * @cloudflare/workers-types: a function receives the request and the project's variables (`env`) and answers with a
  * standard Response (the DOM library's Request, Response, URL, fetch and crypto types, which workerd implements).
  */
-export interface PagesContext<Env> {
+interface PagesContext<Env> {
   request: Request;
   env: Env;
 }

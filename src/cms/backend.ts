@@ -24,7 +24,7 @@ export const LOCAL_HOSTS = ["localhost", "127.0.0.1"];
 export const LOCAL_PROXY_ORIGINS = LOCAL_HOSTS.map((host) => `http://${host}:${LOCAL_PROXY_PORT}`);
 
 export const CMS_BACKENDS = ["github"] as const;
-export type CmsBackendName = (typeof CMS_BACKENDS)[number];
+type CmsBackendName = (typeof CMS_BACKENDS)[number];
 
 /**
  * Decap's `auth_endpoint` for the site's own GitHub login (functions/api/auth.ts), relative to `base_url`, which is
@@ -55,7 +55,7 @@ export interface CmsBackend {
 
 /** The scopes an OAuth app's login may ask for (functions/_lib/login/settings.ts accepts the same). */
 export const AUTH_SCOPES = ["repo", "public_repo"] as const;
-export type AuthScope = (typeof AUTH_SCOPES)[number];
+type AuthScope = (typeof AUTH_SCOPES)[number];
 
 export type CmsEnv = Partial<Record<string, string | undefined>>;
 

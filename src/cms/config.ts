@@ -51,7 +51,7 @@ export interface CmsField {
   media_library?: { config: { max_file_size: number } };
 }
 
-export interface CmsFile {
+interface CmsFile {
   name: string;
   label: string;
   file: string;

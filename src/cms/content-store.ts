@@ -7,7 +7,7 @@ import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from 
 import type { CmsBackend } from "./backend";
 import { DECAP_USER_KEY } from "./decap";
 
-export interface StoredFile {
+interface StoredFile {
   /** Relative to the repository: data/services/other.yaml */
   path: string;
   text: string;

@@ -9,7 +9,7 @@
 export const DECAP_USER_KEY = "decap-cms-user";
 
 /** A Decap (Immutable.js) map, read by key. */
-export interface DecapMap {
+interface DecapMap {
   get(key: string): unknown;
 }
 
@@ -26,9 +26,9 @@ export interface DecapPreviewProps {
 }
 
 /** An element of Decap's own React (opaque here). */
-export type DecapElement = { readonly $$typeof: symbol };
+type DecapElement = { readonly $$typeof: symbol };
 
-export interface DecapComponentSpec<P> {
+interface DecapComponentSpec<P> {
   componentDidMount?(): void;
   componentDidUpdate?(): void;
   componentWillUnmount?(): void;
@@ -39,7 +39,7 @@ export interface DecapComponentSpec<P> {
 
 export type DecapComponent = { readonly displayName?: string };
 
-export interface DecapCms {
+interface DecapCms {
   registerCustomFormat(
     name: string,
     extension: string,

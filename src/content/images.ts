@@ -8,7 +8,7 @@
 /** The largest image file an editor may add: a phone's photo fits; the build resizes it. */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
 
-export type ImageFormat = "JPEG" | "PNG" | "WebP" | "AVIF";
+type ImageFormat = "JPEG" | "PNG" | "WebP" | "AVIF";
 
 export interface ImageInfo {
   format: ImageFormat;

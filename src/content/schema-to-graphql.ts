@@ -20,7 +20,7 @@ import {
 
 export type { JsonSchema } from "./model";
 
-export interface GraphqlField {
+interface GraphqlField {
   name: string;
   /** GraphQL type reference, e.g. String!, [TitledText!]!, File! */
   type: string;

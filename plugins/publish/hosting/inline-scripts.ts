@@ -36,8 +36,7 @@ const GATSBY_DATA_SCRIPTS = [
 /** The build's own inline scripts that are the same on every build; the loaders come from each build. */
 export const FIXED_BUILD_SCRIPTS = [FOOTER_YEAR_SCRIPT];
 
-export const scriptHash = (body: string) =>
-  `'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`;
+const scriptHash = (body: string) => `'sha256-${crypto.createHash("sha256").update(body, "utf8").digest("base64")}'`;
 
 /** The first characters of a script, on one line, for an error message. */
 const excerpt = (body: string) => {
