@@ -13,7 +13,7 @@ import NotFoundPage from "../../src/pages/404";
 import { DEFAULT_SITE_URL } from "../../gatsby-config";
 import { loadRealContent } from "../helpers/content.cjs";
 
-const { firm, notFound } = loadRealContent();
+const { firm, "not-found": notFound } = loadRealContent().files;
 
 beforeEach(() => {
   (useStaticQuery as jest.Mock).mockReturnValue({

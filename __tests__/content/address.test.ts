@@ -8,7 +8,7 @@ import { choicesOf, resolveRef } from "../../src/content/model";
 import { DATA_DIR, loadRealContent } from "../helpers/content.cjs";
 
 const schemas = loadSchemas(DATA_DIR);
-const { firm } = loadRealContent();
+const { firm } = loadRealContent().files;
 const region = schemas["firm.schema.json"].properties!.address.properties!.region;
 const states = choicesOf(resolveRef(region, schemas, "firm.schema.json").schema) ?? [];
 

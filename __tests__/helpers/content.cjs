@@ -61,17 +61,7 @@ function loadServices(dataDir) {
  * phone its `dial`, its address the state's name), by the site's own reader (src/content/read-content.ts).
  */
 function loadRealContent(dataDir = DATA_DIR) {
-  const { files, services } = readSiteContent(dataDir);
-  return {
-    layout: files.layout,
-    firm: files.firm,
-    home: files.home,
-    about: files.about,
-    servicesPage: files["services-page"],
-    contact: files.contact,
-    notFound: files["not-found"],
-    services,
-  };
+  return readSiteContent(dataDir);
 }
 
 module.exports = {

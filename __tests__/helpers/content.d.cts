@@ -42,14 +42,17 @@ export interface FirmContent {
   links: { label: string; url: string }[];
 }
 
+/** The content as src/content/read-content.ts gives it: each page file by its key, and the services in order. */
 export interface RealContent {
-  layout: NonNullable<Queries.LayoutDataQuery["layoutYaml"]>;
-  firm: FirmContent;
-  home: NonNullable<Queries.HomePageQuery["homeYaml"]>;
-  about: NonNullable<Queries.AboutPageQuery["aboutYaml"]>;
-  servicesPage: NonNullable<Queries.ServicesPageQuery["servicesPageYaml"]>;
-  contact: NonNullable<Queries.ContactPageQuery["contactYaml"]>;
-  notFound: NonNullable<Queries.NotFoundPageQuery["notFoundYaml"]>;
+  files: {
+    layout: NonNullable<Queries.LayoutDataQuery["layoutYaml"]>;
+    firm: FirmContent;
+    home: NonNullable<Queries.HomePageQuery["homeYaml"]>;
+    about: NonNullable<Queries.AboutPageQuery["aboutYaml"]>;
+    "services-page": NonNullable<Queries.ServicesPageQuery["servicesPageYaml"]>;
+    contact: NonNullable<Queries.ContactPageQuery["contactYaml"]>;
+    "not-found": NonNullable<Queries.NotFoundPageQuery["notFoundYaml"]>;
+  };
   services: ServiceContent[];
 }
 

@@ -16,8 +16,8 @@ import { ServicesView } from "../../src/components/services-view";
 import { ROUTES, servicePath } from "../../src/lib/paths";
 import { loadRealContent } from "../helpers/content.cjs";
 
-const content = loadRealContent();
-const { firm, services } = content;
+const { files, services } = loadRealContent();
+const { firm } = files;
 
 /** Every service's page, in menu order. */
 const SERVICE_PATHS = [...services].sort((a, b) => a.order - b.order).map((s) => servicePath(s.slug));
@@ -37,41 +37,41 @@ function sectionOf(heading: HTMLElement): HTMLElement {
 
 describe("home", () => {
   beforeEach(() => {
-    render(<HomeView home={content.home} firm={{ membershipNote: firm.membershipNote }} services={services} />);
+    render(<HomeView home={files.home} firm={{ membershipNote: firm.membershipNote }} services={services} />);
   });
 
   test("one h1: the hero headline, and its button links to the services overview", () => {
-    expectOneH1(content.home.hero.headline);
-    expect(screen.getByRole("link", { name: content.home.hero.cta })).toHaveAttribute("href", ROUTES.services);
+    expectOneH1(files.home.hero.headline);
+    expect(screen.getByRole("link", { name: files.home.hero.cta })).toHaveAttribute("href", ROUTES.services);
   });
 
   test("the process steps, numbered, in order", () => {
-    const steps = screen.getByRole("heading", { level: 2, name: content.home.process.heading });
+    const steps = screen.getByRole("heading", { level: 2, name: files.home.process.heading });
     const list = within(sectionOf(steps)).getByRole("list");
     expect(
       within(list)
         .getAllByRole("heading", { level: 3 })
         .map((h) => h.textContent),
-    ).toEqual(content.home.process.steps.map((step) => step.title));
+    ).toEqual(files.home.process.steps.map((step) => step.title));
     expect(list.tagName).toBe("OL");
-    expect(within(list).getAllByRole("listitem")).toHaveLength(content.home.process.steps.length);
+    expect(within(list).getAllByRole("listitem")).toHaveLength(files.home.process.steps.length);
   });
 
   test("the services grid has one card per service, linking to every service page in menu order", () => {
-    const heading = screen.getByRole("heading", { level: 2, name: content.home.services.heading });
+    const heading = screen.getByRole("heading", { level: 2, name: files.home.services.heading });
     const links = within(sectionOf(heading)).getAllByRole("link");
     expect(links.map((a) => a.getAttribute("href"))).toEqual(SERVICE_PATHS);
     expect(links.map((a) => a.textContent)).toEqual(services.map((s) => s.navLabel));
   });
 
   test("the trust statement carries the membership note", () => {
-    const trust = sectionOf(screen.getByRole("heading", { level: 2, name: content.home.trust.heading }));
+    const trust = sectionOf(screen.getByRole("heading", { level: 2, name: files.home.trust.heading }));
     expect(within(trust).getByText(firm.membershipNote)).toBeInTheDocument();
   });
 
   test("the call to action links to the contact page", () => {
-    const heading = screen.getByRole("heading", { level: 2, name: content.home.cta.heading });
-    expect(within(sectionOf(heading)).getByRole("link", { name: content.home.cta.button })).toHaveAttribute(
+    const heading = screen.getByRole("heading", { level: 2, name: files.home.cta.heading });
+    expect(within(sectionOf(heading)).getByRole("link", { name: files.home.cta.button })).toHaveAttribute(
       "href",
       ROUTES.contact,
     );
@@ -95,34 +95,34 @@ describe("about", () => {
   }
 
   test("one h1, the founder's name and title, and every 'Why Choose Us?' point", () => {
-    render(<AboutView about={content.about} firm={aboutFirm(null)} />);
-    expectOneH1(content.about.heading);
+    render(<AboutView about={files.about} firm={aboutFirm(null)} />);
+    expectOneH1(files.about.heading);
     const figure = screen.getByRole("figure");
     expect(figure).toHaveTextContent(firm.founder.name);
     expect(figure).toHaveTextContent(firm.founder.title);
-    const why = screen.getByRole("heading", { level: 2, name: content.about.whyChooseUs.heading });
+    const why = screen.getByRole("heading", { level: 2, name: files.about.whyChooseUs.heading });
     const points = within(sectionOf(why)).getAllByRole("listitem");
-    expect(points).toHaveLength(content.about.whyChooseUs.points.length);
+    expect(points).toHaveLength(files.about.whyChooseUs.points.length);
     expect(points.map((li) => within(li).getByRole("heading", { level: 3 }).textContent)).toEqual(
-      content.about.whyChooseUs.points.map((p) => p.title),
+      files.about.whyChooseUs.points.map((p) => p.title),
     );
   });
 
   test("the key facts come from data/firm.yaml: the founding year, N+ years, the area served", () => {
-    render(<AboutView about={content.about} firm={aboutFirm(null)} />);
+    render(<AboutView about={files.about} firm={aboutFirm(null)} />);
     const facts = Object.fromEntries(
       screen.getAllByRole("term").map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
     );
     expect(facts).toEqual({
-      [content.about.facts.founded]: String(firm.founded),
-      [content.about.facts.experience]: `${firm.yearsOfExperience}+`,
-      [content.about.facts.area]: firm.areaServed,
+      [files.about.facts.founded]: String(firm.founded),
+      [files.about.facts.experience]: `${firm.yearsOfExperience}+`,
+      [files.about.facts.area]: firm.areaServed,
     });
   });
 
   test("the founding story and the credential show each of their paragraphs, in order", () => {
-    render(<AboutView about={content.about} firm={aboutFirm(null)} />);
-    for (const { heading, paragraphs } of [content.about.story, content.about.credential]) {
+    render(<AboutView about={files.about} firm={aboutFirm(null)} />);
+    for (const { heading, paragraphs } of [files.about.story, files.about.credential]) {
       const section = sectionOf(screen.getByRole("heading", { level: 2, name: heading }));
       const shown = Array.from(section.querySelectorAll("p")).map((p) => p.textContent);
       expect(shown).toEqual(paragraphs);
@@ -130,7 +130,7 @@ describe("about", () => {
   });
 
   test("without image data there is no broken image, just the caption", () => {
-    render(<AboutView about={content.about} firm={aboutFirm(null)} />);
+    render(<AboutView about={files.about} firm={aboutFirm(null)} />);
     expect(screen.queryByRole("img")).not.toBeInTheDocument();
   });
 
@@ -141,18 +141,18 @@ describe("about", () => {
       height: 400,
       images: { fallback: { src: "/static/founder-portrait.jpg" } },
     };
-    render(<AboutView about={content.about} firm={aboutFirm(portrait)} />);
+    render(<AboutView about={files.about} firm={aboutFirm(portrait)} />);
     expect(screen.getByRole("img", { name: firm.founder.portraitAlt })).toBeInTheDocument();
   });
 });
 
 describe("services overview", () => {
   beforeEach(() => {
-    render(<ServicesView content={content.servicesPage} services={services} />);
+    render(<ServicesView content={files["services-page"]} services={services} />);
   });
 
   test("one h1", () => {
-    expectOneH1(content.servicesPage.heading);
+    expectOneH1(files["services-page"].heading);
   });
 
   test("one group per service, each with its bullets, linking to its page", () => {
@@ -175,7 +175,7 @@ describe("service pages", () => {
   test.each(services.map((s) => [s.slug, s] as const))(
     "%s: one h1, what it covers, who it is for, what the client receives, and the ways on",
     (_slug, service) => {
-      render(<ServiceView service={service} servicesLabel={content.layout.nav.services} cta={content.home.cta} />);
+      render(<ServiceView service={service} servicesLabel={files.layout.nav.services} cta={files.home.cta} />);
       expectOneH1(service.title);
       const covers = sectionOf(screen.getByRole("heading", { level: 2, name: service.covers.heading }));
       const topics = within(covers)
@@ -190,8 +190,8 @@ describe("service pages", () => {
             .map((li) => li.textContent),
         ).toEqual(list.items);
       }
-      expect(screen.getByRole("link", { name: content.layout.nav.services })).toHaveAttribute("href", ROUTES.services);
-      expect(screen.getByRole("link", { name: content.home.cta.button })).toHaveAttribute("href", ROUTES.contact);
+      expect(screen.getByRole("link", { name: files.layout.nav.services })).toHaveAttribute("href", ROUTES.services);
+      expect(screen.getByRole("link", { name: files.home.cta.button })).toHaveAttribute("href", ROUTES.contact);
     },
   );
 });
@@ -210,13 +210,13 @@ describe("contact", () => {
   };
 
   beforeEach(() => {
-    render(<ContactView contact={content.contact} firm={contactFirm} newTabNote={content.layout.footer.newTab} />);
+    render(<ContactView contact={files.contact} firm={contactFirm} newTabNote={files.layout.footer.newTab} />);
   });
 
   test("one h1 and the form with its submit button and every field's placeholder", () => {
-    expectOneH1(content.contact.heading);
-    expect(screen.getByRole("button", { name: content.contact.form.submit })).toHaveAttribute("type", "submit");
-    for (const field of Object.values(content.contact.form.fields)) {
+    expectOneH1(files.contact.heading);
+    expect(screen.getByRole("button", { name: files.contact.form.submit })).toHaveAttribute("type", "submit");
+    for (const field of Object.values(files.contact.form.fields)) {
       expect(screen.getByPlaceholderText(field.placeholder)).toBeInTheDocument();
     }
   });
@@ -232,7 +232,7 @@ describe("contact", () => {
     expect(address).toHaveTextContent(`${firm.address.city}, ${firm.address.regionName} ${firm.address.postalCode}`);
     expect(address).toHaveTextContent(firm.address.street);
     const map = screen.getByRole("link", {
-      name: `${content.contact.details.mapLink} ${content.layout.footer.newTab}`,
+      name: `${files.contact.details.mapLink} ${files.layout.footer.newTab}`,
     });
     expect(map).toHaveAttribute("target", "_blank");
     expect((map.getAttribute("rel") ?? "").split(/\s+/)).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
@@ -245,9 +245,12 @@ describe("contact", () => {
 
 describe("404", () => {
   test("one h1 and a link home (and one to the services)", () => {
-    render(<NotFoundView content={content.notFound} />);
-    expectOneH1(content.notFound.heading);
-    expect(screen.getByRole("link", { name: content.notFound.homeLink })).toHaveAttribute("href", ROUTES.home);
-    expect(screen.getByRole("link", { name: content.notFound.servicesLink })).toHaveAttribute("href", ROUTES.services);
+    render(<NotFoundView content={files["not-found"]} />);
+    expectOneH1(files["not-found"].heading);
+    expect(screen.getByRole("link", { name: files["not-found"].homeLink })).toHaveAttribute("href", ROUTES.home);
+    expect(screen.getByRole("link", { name: files["not-found"].servicesLink })).toHaveAttribute(
+      "href",
+      ROUTES.services,
+    );
   });
 });

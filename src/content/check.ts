@@ -41,7 +41,7 @@ export function checkContent(
   { env = process.env, projectRoot }: { env?: Record<string, string | undefined>; projectRoot?: string } = {},
 ): ContentCheck {
   const { errors, content } = validateContentDirectory(contentDir, projectRoot);
-  const contact = content.files["contact.yaml"] as { form?: { endpoint?: unknown } } | undefined;
+  const contact = content.files.contact as { form?: { endpoint?: unknown } } | undefined;
   const endpoint = resolveFormEndpoint(contact?.form?.endpoint, env);
   const endpointError = env[FORM_ENDPOINT_ENV]?.trim() ? checkFormEndpoint(endpoint) : null;
   const problems = [errors.length > 0 ? formatContentErrors(errors) : null, endpointError].filter(Boolean);

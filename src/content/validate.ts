@@ -9,7 +9,8 @@
 import type { AnySchemaObject } from "ajv";
 import { LineCounter, parseDocument } from "yaml";
 import { imageProblems } from "./images";
-import { PAGE_FILES, SERVICE_SCHEMA, SERVICE_FILE, type Schemas, type SourceFile } from "./model";
+import { PAGE_FILES, SERVICE_SCHEMA, SERVICE_FILE, fileKey, type Schemas, type SourceFile } from "./model";
+import type { ContentFiles } from "./site-content";
 import {
   createAjv,
   fileErrors,
@@ -34,8 +35,8 @@ export interface CheckInput {
 
 export interface CheckResult {
   errors: ContentError[];
-  /** The files that parse: the page files by name (firm.yaml), and the services in the order given. */
-  content: { files: Record<string, unknown>; services: unknown[] };
+  /** The files that parse, as read-content.ts gives them: the page files by key (firm), the services in order. */
+  content: ContentFiles;
 }
 
 /**
@@ -125,7 +126,7 @@ export function checkFiles({ schemas, files, display, image }: CheckInput): Chec
     const file = files.find((candidate) => candidate.name === name);
     if (!file) errors.push({ file: display(name), path: "", message: "is missing; the site needs this file" });
     const parsed = file && checkFile(file, schemaName);
-    if (parsed) content.files[name] = parsed.data;
+    if (parsed) content.files[fileKey(name)] = parsed.data as ContentFiles["files"][string];
   }
   // In the order given (a directory's, by name; the editor's, the entry it saves last): a service that repeats an
   // earlier one's slug, order or label is the one reported.
@@ -142,7 +143,7 @@ export function checkFiles({ schemas, files, display, image }: CheckInput): Chec
   if (countProblem) errors.push({ file: display("services"), path: "", message: countProblem });
   const parsedServices = services.flatMap((file) => checkFile(file, SERVICE_SCHEMA) ?? []);
   errors.push(...serviceCrossErrors(parsedServices));
-  content.services = parsedServices.map((parsed) => parsed.data);
+  content.services = parsedServices.map((parsed) => parsed.data as ContentFiles["services"][number]);
   return { errors, content };
 }
 
