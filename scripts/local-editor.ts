@@ -9,7 +9,7 @@ import { cmsBackend } from "../src/cms/backend";
 import { cmsConfig } from "../src/cms/config";
 import { contentDirectory, loadSchemas } from "../src/content/read-content";
 import { editorHosting, writeAdmin } from "../plugins/publish/editor/admin";
-import { writeHostingFiles } from "../plugins/publish/hosting/hosting";
+import { writePolicies } from "../plugins/publish/hosting/hosting";
 import { DEFAULT_SITE_URL } from "../gatsby-config";
 
 const root = path.resolve(__dirname, "..");
@@ -29,14 +29,12 @@ async function main() {
     schemas,
   });
   // The folder has no page but the editor: its _headers holds the editor's rule and nothing of the site's.
-  writeHostingFiles({
+  writePolicies({
     publicDir: dir,
     formEndpoint: "https://forms.example.com/",
-    siteUrl: DEFAULT_SITE_URL,
     pages: [],
     editor: editorHosting(dir, backend.connectOrigins),
   });
-  for (const file of ["robots.txt", "_nginx"]) fs.rmSync(path.join(dir, file), { recursive: true, force: true });
   console.log(`The local editor is in ${path.relative(process.cwd(), dir) || "."}`);
 }
 

@@ -198,24 +198,22 @@ export function removeBuildNotes(publicDir: string): void {
   for (const file of fs.readdirSync(publicDir)) if (BUILD_NOTE.test(file)) fs.rmSync(path.join(publicDir, file));
 }
 
-export function writeHostingFiles({
-  publicDir,
-  formEndpoint,
-  siteUrl,
-  pages,
-  loaders = [],
-  editor = null,
-}: {
+interface PolicyOptions {
   publicDir: string;
   formEndpoint: string;
-  siteUrl: string;
   /** The built pages (the static-first step's list). */
   pages: readonly string[];
   /** The static-first loaders this build wrote into its pages (deferred-runtime.ts): inline scripts of its own. */
   loaders?: string[];
   /** The editor at /admin/, where the build has one. */
   editor?: EditorHosting | null;
-}): void {
+}
+
+/**
+ * Each HTML file's policy, in public/_headers (after the static rules) and in the page's own `<meta>`; returns the
+ * rules of the whole _headers file. The editor for local editing (scripts/local-editor.ts) gets its policy this way.
+ */
+export function writePolicies({ publicDir, formEndpoint, pages, loaders = [], editor = null }: PolicyOptions) {
   const headersFile = path.join(publicDir, "_headers");
   const base = fs.existsSync(headersFile) ? fs.readFileSync(headersFile, "utf8") : "";
   const kept = base.includes(GENERATED_MARKER) ? base.slice(0, base.indexOf(GENERATED_MARKER)) : base;
@@ -237,7 +235,13 @@ export function writeHostingFiles({
     if (withMeta !== html) fs.writeFileSync(file, withMeta);
   }
   fs.writeFileSync(headersFile, headers);
-  writeNginxHeaders(publicDir, rules);
+  return rules;
+}
+
+/** Everything a host needs beside the pages: the policies, nginx's translation of _headers, robots.txt. */
+export function writeHostingFiles(options: PolicyOptions & { siteUrl: string }): void {
+  const { publicDir, siteUrl } = options;
+  writeNginxHeaders(publicDir, writePolicies(options));
   fs.writeFileSync(
     path.join(publicDir, "robots.txt"),
     `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl.replace(/\/+$/, "")}/sitemap-index.xml\n`,
