@@ -7,22 +7,22 @@
  * optional fields say so), `pattern` + `patternErrorMessage` → pattern with the schema's own message, `enum` → select,
  * `oneOf` of `{ const, title }` → select labelled with the titles, integer/number with minimum/maximum → number,
  * object → object, array → list with min/max from minItems/maxItems, `localFile` → image, `multiline` → text area.
- * Everything else (maxLength, formats, the rules that span fields) is checked before a save by the same validator as
- * the build (entry-check.ts).
+ * Everything else (maxLength, formats, the rules that span fields) is checked before a save by the build's own content
+ * check (save-check.ts).
  */
 import {
   CONTENT_FOLDER,
   PAGE_FILES,
   SERVICE_COUNT,
   SERVICE_SCHEMA,
+  SERVICES_DIRECTORY,
   choicesOf,
+  fileKey,
   resolveSchema,
   type JsonSchema,
   type Schemas,
 } from "../content/model";
-import { SERVICES_DIRECTORY } from "../content/model";
 import { IMAGE_MAX_BYTES } from "../content/images";
-import { fileKey } from "../content/model";
 import { LOCAL_HOSTS, type CmsBackend } from "./backend";
 
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
