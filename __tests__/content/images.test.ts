@@ -8,6 +8,7 @@ import fs from "fs";
 import path from "path";
 import sharp from "sharp";
 import { parseDocument } from "yaml";
+import zlib from "zlib";
 import { imageInfo, imageProblems, IMAGE_MAX_BYTES } from "../../src/content/images";
 import { loadSchemas } from "../../src/content/read-content";
 import { resolveSchema } from "../../src/content/model";
@@ -48,6 +49,75 @@ test("too small for where the page shows it, and over the size limit, each say s
   expect(imageProblems(small, { width: 200, height: 250 })).toEqual([]);
   const big = Buffer.concat([await image("png", 400, 400), Buffer.alloc(IMAGE_MAX_BYTES)]);
   expect(imageProblems(big)).toEqual([expect.stringMatching(/^is 8\.0 MB, over the 8\.0 MB limit/)]);
+});
+
+/** A PNG whose header (IHDR, with its checksum) gives another size: sharp reads the header, not the pixels. */
+function pngClaiming(png: Buffer, width: number, height: number): Buffer {
+  const copy = Buffer.from(png);
+  copy.writeUInt32BE(width, 16);
+  copy.writeUInt32BE(height, 20);
+  copy.writeUInt32BE(zlib.crc32(copy.subarray(12, 29)), 29);
+  return copy;
+}
+
+/** Whether the build can make its responsive images from the file: sharp reads it and writes a smaller one. */
+const buildReads = (bytes: Buffer) =>
+  sharp(bytes)
+    .resize(100)
+    .webp()
+    .toBuffer()
+    .then(
+      () => true,
+      () => false,
+    );
+
+describe("files that look like images but are not whole ones", () => {
+  let cases: Record<string, Buffer>;
+  beforeAll(async () => {
+    const [jpeg, png, webp, avif] = await Promise.all(
+      (["jpeg", "png", "webp", "avif"] as const).map((format) => image(format, 321, 402)),
+    );
+    const scan = jpeg.indexOf(Buffer.from([0xff, 0xda]));
+    cases = {
+      jpeg,
+      png,
+      webp,
+      avif,
+      "a PNG cut to 10 bytes": png.subarray(0, 10),
+      "a JPEG that is only its header": jpeg.subarray(0, scan + 2 + jpeg.readUInt16BE(scan + 2)),
+      "a JPEG cut in half": jpeg.subarray(0, jpeg.length / 2),
+      "a PNG signature with an SVG body": Buffer.concat([
+        png.subarray(0, 8),
+        Buffer.from("<svg xmlns='x'/>".repeat(4)),
+      ]),
+      "a WebP cut short": webp.subarray(0, 40),
+      "an AVIF cut short": avif.subarray(0, avif.length - 10),
+      "a PNG that claims 4294967295 pixels a side": pngClaiming(png, 0xffffffff, 0xffffffff),
+      "a PNG of 20000 × 20000": pngClaiming(png, 20000, 20000),
+    };
+  });
+
+  test("the content check passes exactly the images the build can read", async () => {
+    for (const [name, bytes] of Object.entries(cases)) {
+      expect([name, imageProblems(bytes).length === 0]).toEqual([name, await buildReads(bytes)]);
+    }
+  });
+
+  test("each says what is wrong with it", () => {
+    const cut = (format: string) => new RegExp(`^is a ${format} file that is cut short or damaged`);
+    expect(imageProblems(cases["a PNG cut to 10 bytes"])).toEqual([expect.stringMatching(cut("PNG"))]);
+    expect(imageProblems(cases["a JPEG that is only its header"])).toEqual([expect.stringMatching(cut("JPEG"))]);
+    expect(imageProblems(cases["a JPEG cut in half"])).toEqual([expect.stringMatching(cut("JPEG"))]);
+    expect(imageProblems(cases["a PNG signature with an SVG body"])).toEqual([expect.stringMatching(cut("PNG"))]);
+    expect(imageProblems(cases["a WebP cut short"])).toEqual([expect.stringMatching(cut("WebP"))]);
+    expect(imageProblems(cases["an AVIF cut short"])).toEqual([expect.stringMatching(cut("AVIF"))]);
+    expect(imageProblems(cases["a PNG of 20000 × 20000"])).toEqual([
+      expect.stringMatching(/^is 20000 × 20000 pixels, more than the build can read \(268,402,689 pixels in all\)/),
+    ]);
+    expect(imageProblems(cases["a PNG that claims 4294967295 pixels a side"])).toEqual([
+      expect.stringMatching(/^is 4294967295 × 4294967295 pixels, more than the build can read/),
+    ]);
+  });
 });
 
 test("the size each image field asks for is the size its page query renders it at", () => {

@@ -1,12 +1,14 @@
 /**
- * What an image in data/images must be for the build to make the page's responsive formats from it: a JPEG, PNG, WebP
- * or AVIF file, no larger than IMAGE_MAX_BYTES, and at least the size the page shows it at (the schema's `imageSize`).
- * Read from the file's own bytes, never its name, so the content check (Node) and the editor's pre-save check (a
- * browser) judge an upload the same way.
+ * What an image in data/images must be for the build to make the page's responsive formats from it (with sharp): a
+ * whole JPEG, PNG, WebP or AVIF file, no larger than IMAGE_MAX_BYTES, of at most IMAGE_MAX_PIXELS, and at least the
+ * size the page shows it at (the schema's `imageSize`). Read from the file's own bytes, never its name, so the content
+ * check (Node) and the editor's pre-save check (a browser) judge an upload the same way.
  */
 
 /** The largest image file an editor may add: a phone's photo fits; the build resizes it. */
 export const IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+/** The most pixels sharp reads (its `limitInputPixels`, 16383 × 16383): a larger image stops the build. */
+const IMAGE_MAX_PIXELS = 0x3fff * 0x3fff;
 
 type ImageFormat = "JPEG" | "PNG" | "WebP" | "AVIF";
 
@@ -21,52 +23,97 @@ const ascii = (bytes: Uint8Array, at: number, length: number) =>
 const u16be = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
 const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 const u24le = (b: Uint8Array, at: number) => b[at] | (b[at + 1] << 8) | (b[at + 2] << 16);
+const u32le = (b: Uint8Array, at: number) => u24le(b, at) + b[at + 3] * 0x1000000;
 
-function jpegSize(b: Uint8Array): [number, number] | null {
-  let at = 2;
-  while (at + 9 < b.length) {
-    if (b[at] !== 0xff) return null;
-    const marker = b[at + 1];
-    // Start-of-frame markers (not DHT C4, JPG C8, DAC CC) carry the height and width.
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-      return [u16be(b, at + 7), u16be(b, at + 5)];
-    }
-    at += 2 + u16be(b, at + 2);
+/** Where `pattern` (ASCII text, or bytes) first occurs in `b` at or after `from`; -1 where it does not. */
+function find(b: Uint8Array, pattern: string | number[], from = 0): number {
+  const p = typeof pattern === "string" ? [...pattern].map((c) => c.charCodeAt(0)) : pattern;
+  for (let at = from; at + p.length <= b.length; at += 1) {
+    if (p.every((byte, i) => b[at + i] === byte)) return at;
   }
-  return null;
+  return -1;
 }
 
-function webpSize(b: Uint8Array): [number, number] | null {
-  const chunk = ascii(b, 12, 4);
-  if (chunk === "VP8X") return [u24le(b, 24) + 1, u24le(b, 27) + 1];
-  if (chunk === "VP8L") {
-    const bits = b[21] | (b[22] << 8) | (b[23] << 16) | (b[24] << 24);
-    return [(bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1];
-  }
-  if (chunk === "VP8 ") return [(b[26] | (b[27] << 8)) & 0x3fff, (b[28] | (b[29] << 8)) & 0x3fff];
-  return null;
+/** A file whose header names a format but whose content the build cannot read as one. */
+const damaged = (format: ImageFormat) =>
+  `is a ${format} file that is cut short or damaged: save it again from the original and upload it again`;
+
+function sized(format: ImageFormat, width: number, height: number): ImageInfo | string {
+  const whole = (n: number) => Number.isSafeInteger(n) && n > 0;
+  return whole(width) && whole(height) ? { format, width, height } : damaged(format);
 }
 
-/** AVIF (HEIF): the first image spatial extent property box, `ispe`, holds the width and height. */
-function avifSize(b: Uint8Array): [number, number] | null {
-  for (let at = 4; at + 16 <= b.length && at < 4096; at += 1) {
-    if (b[at] === 0x69 && ascii(b, at, 4) === "ispe") return [u32be(b, at + 8), u32be(b, at + 12)];
-  }
-  return null;
-}
-
-/** The image's format and size, from its first bytes; null when it is none of the four formats. */
-export function imageInfo(bytes: Uint8Array): ImageInfo | null {
-  let format: ImageFormat | null = null;
+/** A JPEG: its size in a start-of-frame segment, then the scan's data, to the end-of-image marker. */
+function jpeg(b: Uint8Array): ImageInfo | string {
   let size: [number, number] | null = null;
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) [format, size] = ["JPEG", jpegSize(bytes)];
-  else if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") [format, size] = ["PNG", [u32be(bytes, 16), u32be(bytes, 20)]];
-  else if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") [format, size] = ["WebP", webpSize(bytes)];
-  else if (ascii(bytes, 4, 4) === "ftyp" && /^avi[fs]$/.test(ascii(bytes, 8, 4))) {
-    [format, size] = ["AVIF", avifSize(bytes)];
+  for (let at = 2; at + 4 <= b.length;) {
+    if (b[at] !== 0xff) return damaged("JPEG");
+    const marker = b[at + 1];
+    if (marker === 0xff) {
+      at += 1;
+      continue;
+    }
+    const length = u16be(b, at + 2);
+    // Start-of-frame markers (not DHT C4, JPG C8, DAC CC) carry the height and width.
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker) && at + 9 <= b.length) {
+      size = [u16be(b, at + 7), u16be(b, at + 5)];
+    }
+    if (marker === 0xda)
+      return size && find(b, [0xff, 0xd9], at + 2 + length) >= 0 ? sized("JPEG", ...size) : damaged("JPEG");
+    at += 2 + length;
   }
-  if (!format || !size || size[0] <= 0 || size[1] <= 0) return null;
-  return { format, width: size[0], height: size[1] };
+  return damaged("JPEG");
+}
+
+/** A PNG: the header chunk (IHDR) first, its size there, then image data and the end chunk. */
+function png(b: Uint8Array): ImageInfo | string {
+  if (b.length < 33 || ascii(b, 12, 4) !== "IHDR" || find(b, "IDAT", 33) < 0 || find(b, "IEND", 33) < 0)
+    return damaged("PNG");
+  return sized("PNG", u32be(b, 16), u32be(b, 20));
+}
+
+/** A WebP: all of its RIFF container, and a lossy (VP8), lossless (VP8L) or extended (VP8X) image in it. */
+function webp(b: Uint8Array): ImageInfo | string {
+  if (b.length < 30 || b.length < u32le(b, 4) + 8) return damaged("WebP");
+  const chunk = ascii(b, 12, 4);
+  if (chunk === "VP8X") return sized("WebP", u24le(b, 24) + 1, u24le(b, 27) + 1);
+  if (chunk === "VP8L" && b[20] === 0x2f) {
+    const bits = b[21] | (b[22] << 8) | (b[23] << 16) | (b[24] << 24);
+    return sized("WebP", (bits & 0x3fff) + 1, ((bits >> 14) & 0x3fff) + 1);
+  }
+  if (chunk === "VP8 " && b[23] === 0x9d && b[24] === 0x01 && b[25] === 0x2a) {
+    return sized("WebP", (b[26] | (b[27] << 8)) & 0x3fff, (b[28] | (b[29] << 8)) & 0x3fff);
+  }
+  return damaged("WebP");
+}
+
+/**
+ * AVIF (HEIF): the first image spatial extent property box, `ispe`, holds the width and height; the media data box,
+ * `mdat`, the image, whole (its size: 0 for "to the end", 1 for a 64-bit size after its type).
+ */
+function avif(b: Uint8Array): ImageInfo | string {
+  const ispe = find(b.subarray(0, 4096), "ispe", 4);
+  const mdat = find(b, "mdat", 4);
+  if (ispe < 0 || ispe + 16 > b.length || mdat < 0) return damaged("AVIF");
+  const size = u32be(b, mdat - 4);
+  const large = size === 1 && mdat + 12 <= b.length ? u32be(b, mdat + 4) * 2 ** 32 + u32be(b, mdat + 8) : size;
+  if (size !== 0 && mdat - 4 + large > b.length) return damaged("AVIF");
+  return sized("AVIF", u32be(b, ispe + 8), u32be(b, ispe + 12));
+}
+
+/** The image's format and size as the build reads them, or what keeps the build from reading it. */
+function readImage(bytes: Uint8Array): ImageInfo | string {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return jpeg(bytes);
+  if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return png(bytes);
+  if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return webp(bytes);
+  if (ascii(bytes, 4, 4) === "ftyp" && /^avi[fs]$/.test(ascii(bytes, 8, 4))) return avif(bytes);
+  return "is not a JPEG, PNG, WebP or AVIF image: save it in one of those formats and upload it again";
+}
+
+/** The image's format and size, from its bytes; null when the build could not read it. */
+export function imageInfo(bytes: Uint8Array): ImageInfo | null {
+  const read = readImage(bytes);
+  return typeof read === "string" ? null : read;
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -79,11 +126,16 @@ export interface ImageSize {
 
 /** What is wrong with an image for its field, each as the end of a sentence that starts with the field. */
 export function imageProblems(bytes: Uint8Array, shownAt?: ImageSize): string[] {
-  const info = imageInfo(bytes);
-  if (!info) return ["is not a JPEG, PNG, WebP or AVIF image: save it in one of those formats and upload it again"];
+  const info = readImage(bytes);
+  if (typeof info === "string") return [info];
   const problems: string[] = [];
   if (bytes.length > IMAGE_MAX_BYTES) {
     problems.push(`is ${megabytes(bytes.length)}, over the ${megabytes(IMAGE_MAX_BYTES)} limit: upload a smaller file`);
+  }
+  if (info.width * info.height > IMAGE_MAX_PIXELS) {
+    problems.push(
+      `is ${info.width} × ${info.height} pixels, more than the build can read (${IMAGE_MAX_PIXELS.toLocaleString("en-US")} pixels in all): upload a smaller image`,
+    );
   }
   if (shownAt && (info.width < shownAt.width || info.height < shownAt.height)) {
     problems.push(
