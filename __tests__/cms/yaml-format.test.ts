@@ -7,7 +7,7 @@ import fs from "fs";
 import path from "path";
 import { parse } from "yaml";
 import { patchYaml, foldWords, LINE_WIDTH } from "../../src/cms/yaml-patch";
-import { yamlFormat } from "../../src/cms/yaml-format";
+import { writtenText, yamlFormat } from "../../src/cms/yaml-format";
 import { entryFile, fileHeader, normalize, schemaOfSource, SOURCE_KEY, withSkeleton } from "../../src/cms/entry";
 import { loadSchemas, serviceFiles } from "../../src/content/read-content";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../../src/content/model";
@@ -110,6 +110,39 @@ describe("lists and keys", () => {
     const out = patchYaml(source, { ...rest, extra: "x" });
     expect(parse(out)).toEqual({ ...rest, extra: "x" });
     expect(changed(source, out).added).toEqual(["extra: x"]);
+  });
+
+  test("a value filled in where the file has none is written after its indicator, with a space", () => {
+    const source = "a: 1\nlist:\n  -\n  - two\nb:\nc: x\n";
+    const value = { a: 1, list: ["Fair market valuation", "two"], b: "filled in", c: "x" };
+    const out = patchYaml(source, value);
+    expect(out).toBe("a: 1\nlist:\n  - Fair market valuation\n  - two\nb: filled in\nc: x\n");
+    expect(parse(out)).toEqual(value);
+  });
+
+  test("keys named like built-in methods are fields like any other", () => {
+    const source = "a: 1\ntoString: x\nconstructor: y\nvalueOf: z\n";
+    expect(patchYaml(source, { a: 1, constructor: "y" })).toBe("a: 1\nconstructor: y\n");
+    expect(patchYaml(source, { a: 1, toString: "x", constructor: "new", valueOf: "z" })).toBe(
+      "a: 1\ntoString: x\nconstructor: new\nvalueOf: z\n",
+    );
+  });
+
+  test("removing one item of a very long list removes its line, without comparing every item with every other", () => {
+    const items = Array.from({ length: 15_000 }, (_, i) => `Item ${i}`);
+    const source = `list:\n${items.map((item) => `  - ${item}\n`).join("")}`;
+    const started = Date.now();
+    const out = patchYaml(source, { list: items.filter((_, i) => i !== 7_000) });
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(changed(source, out)).toEqual({ removed: ["  - Item 7000"], added: [] });
+  });
+
+  test("a text that would not read back as the form held it is never written", () => {
+    const source = "lead: |-\n  one\n  two\n";
+    expect(() => writtenText({ source, fields: { lead: " indented\nsecond" } })).toThrow(
+      /^Not saved: lead would not read back from the file as you typed it, so nothing was written/,
+    );
+    expect(writtenText({ source, fields: { lead: "one\nthree" } })).toBe("lead: |-\n  one\n  three\n");
   });
 
   test("text that YAML would misread is quoted", () => {

@@ -80,7 +80,7 @@ export function normalize(value: unknown, schema: JsonSchema | undefined, schema
   const out: Data = {};
   const keys = [...Object.keys(resolved.properties), ...Object.keys(value)];
   for (const key of new Set(keys)) {
-    if (!(key in value) || META_KEYS.has(key)) continue;
+    if (!Object.hasOwn(value, key) || META_KEYS.has(key)) continue;
     if (!required.has(key) && isEmpty(value[key])) continue;
     out[key] = normalize(value[key], resolved.properties[key], schemas, at);
   }

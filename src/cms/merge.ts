@@ -14,7 +14,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
   if (isPlainObject(a) && isPlainObject(b)) {
     const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]));
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
   }
   return false;
 }
@@ -36,7 +36,7 @@ function valueAt(value: unknown, path: Path): unknown {
   let node = value;
   for (const key of path) {
     if (Array.isArray(node) && typeof key === "number") node = node[key];
-    else if (isPlainObject(node)) node = node[key];
+    else if (isPlainObject(node) && Object.hasOwn(node, key)) node = node[key];
     else return undefined;
   }
   return node;

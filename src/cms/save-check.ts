@@ -15,8 +15,7 @@ import { checkFiles, contentName, yamlErrors } from "../content/validate";
 import { SERVICES_COLLECTION } from "./config";
 import { draftBranch, SERVICES_FOLDER, type ContentStore } from "./content-store";
 import { BASE_KEY, describeErrors, entryFile, fileHeader, SOURCE_KEY, type EntryFile } from "./entry";
-import { prepareSave } from "./yaml-format";
-import { patchYaml } from "./yaml-patch";
+import { prepareSave, writtenText } from "./yaml-format";
 
 type Data = Record<string, unknown>;
 
@@ -141,7 +140,7 @@ export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Re
         `them, reload the page to see the other change, and make yours again.`,
     );
   }
-  const written = patchYaml(prepared.source, prepared.fields);
+  const written = writtenText(prepared);
   const opened = typeof entry.data[SOURCE_KEY] === "string" ? entry.data[SOURCE_KEY] : "";
   const errors = await contentErrors(ctx, entry, written, opened, branch);
   if (errors.length > 0) throw new Error(describeErrors(errors));
@@ -151,7 +150,7 @@ export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Re
 /** Before a draft is published: the content check on the published branch as it will be with this draft merged. */
 export async function checkPublish(ctx: SaveContext, entry: EntryState): Promise<void> {
   const prepared = prepareSave(entry.data, ctx.schemas);
-  const draft = prepared.conflicts ? "" : patchYaml(prepared.source, prepared.fields);
+  const draft = prepared.conflicts ? "" : writtenText(prepared);
   const errors = await contentErrors(ctx, entry, draft, draft, ctx.branch);
   if (errors.length > 0) {
     throw new Error(`${describeErrors(errors, "published")} The draft is kept as it is.`);

@@ -6,9 +6,10 @@
  * A new entry starts from the leading comments its file should have (entry.ts fileHeader, set before the save).
  */
 import type { JsonSchema } from "../content/model";
+import { readablePath } from "../content/rules";
 import { parseData } from "../content/site-content";
 import { BASE_KEY, normalize, schemaOfSource, SOURCE_KEY } from "./entry";
-import { mergeEdits } from "./merge";
+import { changedPaths, mergeEdits } from "./merge";
 import { patchYaml } from "./yaml-patch";
 
 type Data = Record<string, unknown>;
@@ -26,6 +27,22 @@ export function prepareSave(data: Data, schemas: Record<string, JsonSchema>): Pr
   return result.conflicts ? result : { source: text, fields: result.merged };
 }
 
+/**
+ * The text a save writes: the fields patched onto the file's text, read back and compared with the fields. A text
+ * that does not read back as exactly what the form held is never written: the save is refused, naming the field.
+ */
+export function writtenText({ source, fields }: { source: string; fields: Data }): string {
+  const text = patchYaml(source, fields);
+  const [differs] = changedPaths(fields, parseData(text));
+  if (differs) {
+    throw new Error(
+      `Not saved: ${readablePath(differs) || "the file"} would not read back from the file as you typed it, so ` +
+        "nothing was written. Check it for spaces at the start or end of a line, and save again.",
+    );
+  }
+  return text;
+}
+
 export function yamlFormat(schemas: Record<string, JsonSchema>) {
   return {
     fromFile(text: string): Data {
@@ -35,7 +52,7 @@ export function yamlFormat(schemas: Record<string, JsonSchema>) {
       const prepared = prepareSave(data, schemas);
       // The pre-save check refuses a clash before Decap writes; this guards the write itself.
       if (prepared.conflicts) throw new Error(`Not saved: ${prepared.conflicts.join(", ")} changed meanwhile.`);
-      return patchYaml(prepared.source, prepared.fields);
+      return writtenText(prepared);
     },
   };
 }

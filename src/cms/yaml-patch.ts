@@ -137,9 +137,11 @@ function diff(src: string, node: Node | null, value: Value, keyColumn: number, e
     return;
   }
   if (node && isScalar(node) && node.range && !isPlainObject(value) && !Array.isArray(value)) {
-    // A block scalar's range takes in the newline that ends it; keep that newline.
+    // A block scalar's range takes in the newline that ends it; keep that newline. An empty value (`key:`, `-`)
+    // stands right after its indicator: the new one needs a space before it.
     const newline = src[node.range[1] - 1] === "\n" ? "\n" : "";
-    const text = renderScalar(src, node, value, keyColumn);
+    const space = /[:-]/.test(src[node.range[0] - 1] ?? "") ? " " : "";
+    const text = space + renderScalar(src, node, value, keyColumn);
     edits.push({ start: node.range[0], end: node.range[1], text: text.endsWith("\n") ? text : text + newline });
     return;
   }
@@ -163,7 +165,7 @@ function diffMap(src: string, map: YAMLMap, value: Record<string, Value>, edits:
     const nextStart =
       index + 1 < items.length ? lineStart(src, (items[index + 1].key as Node).range![0]) : Number.MAX_SAFE_INTEGER;
     const span = pairSpan(src, pair, nextStart);
-    if (!(key in value)) {
+    if (!Object.hasOwn(value, key)) {
       edits.push({ start: span[0], end: span[1], text: "" });
       return;
     }
@@ -182,8 +184,31 @@ function diffMap(src: string, map: YAMLMap, value: Record<string, Value>, edits:
   }
 }
 
-/** Pairs of equal items (old index, new index) in order: the longest common subsequence. */
+/** Lists longer than this between their equal ends are not compared item by item (the table grows with the square). */
+const MAX_COMPARED = 250_000;
+
+/**
+ * Pairs of equal items (old index, new index) in order: the equal items at either end (an edit touches one place),
+ * and between them the longest common subsequence, or none where that middle is too long to compare item by item.
+ */
 function commonItems(old: Value[], next: Value[]): [number, number][] {
+  let start = 0;
+  while (start < old.length && start < next.length && deepEqual(old[start], next[start])) start++;
+  let end = 0;
+  const fromEnd = (list: Value[]) => list[list.length - 1 - end];
+  while (end < Math.min(old.length, next.length) - start && deepEqual(fromEnd(old), fromEnd(next))) end++;
+  const a = old.slice(start, old.length - end);
+  const b = next.slice(start, next.length - end);
+  const middle = a.length * b.length > MAX_COMPARED ? [] : longestCommon(a, b);
+  return [
+    ...Array.from({ length: start }, (_, i): [number, number] => [i, i]),
+    ...middle.map(([i, j]): [number, number] => [i + start, j + start]),
+    ...Array.from({ length: end }, (_, k): [number, number] => [old.length - end + k, next.length - end + k]),
+  ];
+}
+
+/** The longest common subsequence of two lists, as pairs of indexes. */
+function longestCommon(old: Value[], next: Value[]): [number, number][] {
   const table = Array.from({ length: old.length + 1 }, () => new Array<number>(next.length + 1).fill(0));
   for (let i = old.length - 1; i >= 0; i--) {
     for (let j = next.length - 1; j >= 0; j--) {
