@@ -121,10 +121,13 @@ test("every HTML file in public/ is served with a policy (header or meta), or no
   }
 });
 
-test("the build publishes no notes about itself: no source map, no webpack stats", async ({ request }) => {
+test("the build publishes no notes about itself and nothing unhashed to cache for a year", async ({ request }) => {
   const publicDir = path.join(__dirname, "..", "public");
   const published = fs.readdirSync(publicDir, { recursive: true }).map(String);
   expect(published.filter((file) => /\.map$|stats\.json$/.test(file))).toEqual([]);
+  // Scripts and stylesheets are cached as immutable (static/_headers): each must be named by its content's hash.
+  const unhashed = published.filter((file) => /\.(js|css)$/.test(file) && !/[.-][0-9a-f]{8,}\.(js|css)$/.test(file));
+  expect(unhashed).toEqual([]);
   // The scripts the pages name, as the host serves them: none points at a map.
   const scripts = new Set<string>();
   for (const route of PAGES) {

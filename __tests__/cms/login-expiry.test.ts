@@ -62,6 +62,22 @@ test("a login that runs out while the editor is open: the editor is asked to log
   expect(document.querySelector(".login-notice button")?.textContent).toBe(LOG_IN_AGAIN);
 });
 
+test("a fresh login made in another tab is kept when this tab's wait for the old one ends", () => {
+  watchLoginExpiry(window);
+  localStorage.setItem(DECAP_USER_KEY, USER);
+  hand(successMessage({ token: "ghu_abc", expiresIn: 60 }));
+  // Another tab of the editor logs in again: Decap's record and the expiry are replaced in the shared storage.
+  const fresh = JSON.stringify({ token: "ghu_fresh", backendName: "github" });
+  localStorage.setItem(DECAP_USER_KEY, fresh);
+  localStorage.setItem(EXPIRES_KEY, String(Date.now() + 3_600_000));
+  jest.advanceTimersByTime(60_000);
+  expect(notice()).toBeNull();
+  expect(localStorage.getItem(DECAP_USER_KEY)).toBe(fresh);
+  jest.advanceTimersByTime(3_540_000);
+  expect(notice()).toBe(EXPIRED_NOW);
+  expect(localStorage.getItem(DECAP_USER_KEY)).toBeNull();
+});
+
 test("a message from another origin, or a login that does not expire, sets no expiry", () => {
   watchLoginExpiry(window);
   hand(successMessage({ token: "ghu_abc", expiresIn: 1 }), "https://evil.example");

@@ -114,6 +114,9 @@ test("nginx keys: splats become anchored regular expressions; a folder's URL als
   expect(nginxKeys("/404.html")).toEqual(["/404.html"]);
   expect(() => nginxKeys("https://example.com/*")).toThrow(/only site paths/);
   expect(() => nginxKeys("/movies/:title")).toThrow(/only site paths/);
+  // A page whose file name holds a backslash: nginx would read an escape (`/x\` ends no string at all).
+  expect(() => nginxKeys("/x\\")).toThrow(/nginx cannot be given a path with "\\"/);
+  expect(() => nginxKeys("/a\\b.html")).toThrow(/nginx cannot be given a path with "\\"/);
 });
 
 test("the nginx translation: one map per header (empty, so not sent, where no rule matches), added on every status", () => {

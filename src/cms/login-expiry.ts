@@ -69,19 +69,17 @@ function notice(doc: Document, message: string, action?: { label: string; run():
 export function watchLoginExpiry(win: Window = window): void {
   const { localStorage: storage, document: doc } = win;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const expire = () => {
-    forgetLogin(storage);
-    notice(doc, EXPIRED_NOW, { label: LOG_IN_AGAIN, run: () => win.location.reload() });
-  };
   const schedule = () => {
     clearTimeout(timer);
     const expires = Number(storage.getItem(EXPIRES_KEY));
     if (!expires) return;
+    // When the wait is over, the stored expiry is read again: a login made meanwhile in another tab moved it on.
     // setTimeout's longest wait is about 24.8 days; a token that lasts longer is looked at again then.
-    timer = setTimeout(
-      () => (Date.now() >= expires ? expire() : schedule()),
-      Math.min(expires - Date.now(), 2 ** 31 - 1),
-    );
+    const check = () => {
+      if (!forgetExpiredLogin(storage, Date.now())) return schedule();
+      notice(doc, EXPIRED_NOW, { label: LOG_IN_AGAIN, run: () => win.location.reload() });
+    };
+    timer = setTimeout(check, Math.min(expires - Date.now(), 2 ** 31 - 1));
   };
   try {
     if (forgetExpiredLogin(storage, Date.now())) {

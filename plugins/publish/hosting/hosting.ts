@@ -187,15 +187,18 @@ function checkHeaderRules(rules: HeaderRule[]): void {
   }
 }
 
-/** Build notes Gatsby and webpack leave in public/: the stats of the JavaScript build, source maps. */
-const BUILD_NOTE = /^webpack\.stats\.json$|\.map$/;
-
 /**
- * Removes them: Gatsby reads the stats while it renders the pages and has no use for them after; the maps would
- * publish the site's source (this build writes none; an earlier build of the checkout may have).
+ * What Gatsby and webpack leave in public/ that is no part of the site: the stats of the JavaScript build and source
+ * maps (Gatsby reads the stats while it renders the pages; the maps would publish the site's source: this build writes
+ * none, an earlier build of the checkout may have), and Partytown's scripts (~partytown/, unhashed, one a service
+ * worker), which no page of this site uses.
  */
+const BUILD_NOTE = /^webpack\.stats\.json$|\.map$|^~partytown$/;
+
 export function removeBuildNotes(publicDir: string): void {
-  for (const file of fs.readdirSync(publicDir)) if (BUILD_NOTE.test(file)) fs.rmSync(path.join(publicDir, file));
+  for (const file of fs.readdirSync(publicDir)) {
+    if (BUILD_NOTE.test(file)) fs.rmSync(path.join(publicDir, file), { recursive: true });
+  }
 }
 
 interface PolicyOptions {

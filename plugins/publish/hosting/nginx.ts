@@ -26,6 +26,8 @@ export function nginxKeys(pattern: string): string[] {
   if (!pattern.startsWith("/") || /:[a-z]/i.test(pattern)) {
     throw new Error(`_headers pattern ${pattern}: only site paths with * are translated for nginx`);
   }
+  // nginx reads a backslash in a quoted string as an escape: such a path would become another, or end the string.
+  if (pattern.includes("\\")) throw new Error(`_headers pattern ${pattern}: nginx cannot be given a path with "\\"`);
   if (pattern.includes("*")) {
     return [`~^${patternSource(pattern)}$`];
   }
