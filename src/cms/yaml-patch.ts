@@ -19,6 +19,7 @@ import {
   type YAMLSeq,
 } from "yaml";
 import { isPlainObject } from "../content/site-content";
+import { readsAsText } from "../content/site-yaml";
 import { deepEqual } from "./merge";
 
 /** Prettier's printWidth for this repository: the width the content files are folded at. */
@@ -43,12 +44,13 @@ function lineEndAfter(src: string, at: number): number {
 function renderBlock(value: Value, indent: number): string {
   const width = LINE_WIDTH - indent;
   const doc = new Document(value);
-  // Long text is written as a folded block (>-), as the long values in these files are.
+  // Long text is written as a folded block (>-), as the long values in these files are; text the site would read
+  // as something else (a date, a number: site-yaml.ts) in double quotes.
   visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === "string" && node.value.length > width / 2 && !/\n|^\s|\s$|\s{2}/.test(node.value)) {
-        node.type = Scalar.BLOCK_FOLDED;
-      }
+      if (typeof node.value !== "string") return;
+      if (node.value.length > width / 2 && !/\n|^\s|\s$|\s{2}/.test(node.value)) node.type = Scalar.BLOCK_FOLDED;
+      else if (!node.value.includes("\n") && !readsAsText(node.value)) node.type = Scalar.QUOTE_DOUBLE;
     },
   });
   const text = doc.toString({ lineWidth: width, minContentWidth: 0 }).replace(/\n$/, "");
@@ -58,11 +60,11 @@ function renderBlock(value: Value, indent: number): string {
     .join("\n");
 }
 
-/** Can `text` be written without quotes and read back as the same string? */
+/** Can `text` be written without quotes and read back as the same string, here and by the site? */
 function plainIsSafe(text: string): boolean {
   if (text === "" || text !== text.trim() || /[\n\r\t]/.test(text)) return false;
   try {
-    return parseDocument(`k: ${text}\n`).toJS()?.k === text;
+    return parseDocument(`k: ${text}\n`).toJS()?.k === text && readsAsText(text);
   } catch {
     return false;
   }

@@ -9,6 +9,7 @@
 import type { AnySchemaObject } from "ajv";
 import { LineCounter, parseDocument } from "yaml";
 import { imageProblems } from "./images";
+import { siteReadingErrors } from "./site-yaml";
 import { PAGE_FILES, SERVICE_SCHEMA, SERVICE_FILE, fileKey, type Schemas, type SourceFile } from "./model";
 import type { ContentFiles } from "./site-content";
 import {
@@ -40,12 +41,12 @@ export interface CheckResult {
 }
 
 /**
- * A file's text as data, or null with its mistakes. A YAML directive (`%YAML 1.1`, a line starting with `%`) is
- * refused: this check's parser honours `%YAML 1.1` and the site's (js-yaml, through gatsby-transformer-yaml) does not,
- * so a file with one could pass here with values the site reads otherwise.
+ * A file's text as data, or null with its mistakes: YAML this check cannot read, and values the site reads otherwise
+ * (site-yaml.ts). A YAML directive (`%YAML 1.1`, a line starting with `%`, after a byte-order mark too) is refused:
+ * this check's parser honours `%YAML 1.1` and the site's does not.
  */
 function parseSource(file: string, text: string, errors: ContentError[]): ParsedFile | null {
-  const lines = text.split(/\r?\n/);
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   const directive = lines.findIndex((line) => line.startsWith("%"));
   if (directive >= 0) {
     errors.push({
@@ -58,7 +59,12 @@ function parseSource(file: string, text: string, errors: ContentError[]): Parsed
   }
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
-  if (doc.errors.length === 0) return { file, data: doc.toJS() as unknown, doc, counter };
+  if (doc.errors.length === 0) {
+    const parsed = { file, data: doc.toJS() as unknown, doc, counter };
+    const misread = siteReadingErrors(file, text, parsed);
+    errors.push(...misread);
+    return misread.length === 0 ? parsed : null;
+  }
   for (const err of doc.errors) {
     const reason = err.message
       .split("\n")[0]
