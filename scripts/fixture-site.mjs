@@ -19,6 +19,8 @@ import { parseDocument } from "yaml";
 import { servicePath } from "../src/lib/paths.ts";
 import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT, fixtureService } from "./fixture-content.ts";
 import { readContentFiles } from "../src/content/read-content.ts";
+import { parseData } from "../src/content/site-content.ts";
+import { patchYaml } from "../src/cms/yaml-patch.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv[2];
@@ -35,10 +37,15 @@ function editYaml(file, edit) {
   fs.writeFileSync(path.join(fixture, file), doc.toString());
 }
 const serviceCount = readContentFiles(path.join(root, "data")).services.length;
-const STEP = { title: "Follow-up Review", text: "A check-in a year later to see what changed." };
+// The added step is text the site's YAML reader would take for a date and a number, written as the editor writes it
+// (src/cms/yaml-patch.ts quotes it): the built page shows it as typed.
+const STEP = { title: "2026-11-26", text: "0b101" };
 const POINT = { title: "Plain-language reports", text: "Every conclusion explained without jargon." };
 const CITY = "Long Beach";
-editYaml("home.yaml", (doc) => doc.addIn(["process", "steps"], doc.createNode(STEP)));
+const homeSource = fs.readFileSync(path.join(fixture, "home.yaml"), "utf8");
+const homeData = parseData(homeSource);
+homeData.process.steps.push(STEP);
+fs.writeFileSync(path.join(fixture, "home.yaml"), patchYaml(homeSource, homeData));
 editYaml("about.yaml", (doc) => doc.addIn(["whyChooseUs", "points"], doc.createNode(POINT)));
 // The founder's portrait replaced as the editor's media library leaves it: a phone's photo, under a safe name.
 const PORTRAIT = "my-portrait-2.jpg";
@@ -124,7 +131,7 @@ const listItems = (html, heading) => {
   const section = html.match(new RegExp(`<section[^>]*aria-labelledby="${heading}"[\\s\\S]*?</section>`))?.[0] ?? "";
   return (section.match(/<li/g) ?? []).length;
 };
-check(home.includes(`>${STEP.title}<`), "home: the added step is missing");
+check(home.includes(`>${STEP.title}<`) && home.includes(`>${STEP.text}<`), "home: the added step is not as typed");
 check(
   listItems(home, "process-heading") === steps,
   `home: expected ${steps} steps, found ${listItems(home, "process-heading")}`,
