@@ -23,7 +23,7 @@ import { dialNumber } from "../src/content/site-content.ts";
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const keep = process.argv.includes("--keep");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-publish-"));
-const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true" };
+const env = { ...process.env, CI: "true" };
 
 /** Runs a command in `cwd`; returns its duration in seconds and its output; stops the benchmark if it fails. */
 function timed(cwd, command, args, extraEnv = {}) {

@@ -59,7 +59,8 @@ const children = [
   spawn(path.join(repo, "node_modules", ".bin", "gatsby"), ["develop", ...process.argv.slice(2)], {
     cwd: repo,
     stdio: "inherit",
-    env: { GATSBY_TELEMETRY_DISABLED: "1", ...process.env },
+    // As package.json runs Gatsby: nothing reaches Gatsby's telemetry, no feedback prompt.
+    env: { GATSBY_TELEMETRY_DISABLED: "1", GATSBY_FEEDBACK_DISABLED: "1", ...process.env },
   }),
 ];
 

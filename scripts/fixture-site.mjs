@@ -78,6 +78,7 @@ try {
       ...LOGIN_BUILD_ENV,
       CONTENT_DIR: fixture,
       GATSBY_TELEMETRY_DISABLED: "1",
+      GATSBY_FEEDBACK_DISABLED: "1",
     },
     stdio: ["ignore", "pipe", "inherit"],
     maxBuffer: 64 * 1024 * 1024,
