@@ -3,11 +3,16 @@
 import type { GatsbyConfig } from "gatsby";
 import { yamlTypeName } from "./src/content/model";
 import { contentDirectory } from "./src/content/read-content";
+import { siteUrlFrom } from "./src/content/form-endpoint";
 
-export const DEFAULT_SITE_URL = "https://www.harborlinevaluation.com";
+export { DEFAULT_SITE_URL } from "./src/content/form-endpoint";
 
-/** The site's canonical origin: SITE_URL at build time, or the firm's own domain. */
-export const siteUrl = (process.env.SITE_URL || DEFAULT_SITE_URL).replace(/\/+$/, "");
+/**
+ * The site's canonical origin: SITE_URL at build time, or the firm's own domain. A wrong SITE_URL stops the build in
+ * the content check, which names it (src/content/form-endpoint.ts); until then the default stands in, so that Gatsby's
+ * own check of siteMetadata does not stop it first with a message that names no variable.
+ */
+export const siteUrl = siteUrlFrom(process.env).value;
 
 const config: GatsbyConfig = {
   siteMetadata: {

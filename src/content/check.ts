@@ -2,7 +2,7 @@
  * The content check of a content directory, for the build (plugins/content-model), `npm run check:content` and `gatsby
  * develop`'s checks after each edit: the check of every file (validate.ts) over the files and images on disk, and the
  * form endpoint FORM_ENDPOINT sets at build time (form-endpoint.ts; data/contact.yaml's own is its schema's to check,
- * by the same rule). The editor runs the same check over its backend before a save (src/cms/save-check.ts).
+ * by the same rule), and the site's address SITE_URL sets. The editor runs the same check over its backend before a save (src/cms/save-check.ts).
  */
 import fs from "fs";
 import path from "path";
@@ -12,6 +12,7 @@ import {
   exampleEndpointWarning,
   isExampleEndpoint,
   resolveFormEndpoint,
+  siteUrlFrom,
 } from "./form-endpoint";
 import { loadSchemas, readSourceFiles } from "./read-content";
 import { checkFiles, formatContentErrors, type CheckResult } from "./validate";
@@ -44,8 +45,8 @@ export function checkContent(
   const contact = content.files.contact as { form?: { endpoint?: unknown } } | undefined;
   const endpoint = resolveFormEndpoint(contact?.form?.endpoint, env);
   const endpointError = env[FORM_ENDPOINT_ENV]?.trim() ? checkFormEndpoint(endpoint) : null;
-  const problems = [errors.length > 0 ? formatContentErrors(errors) : null, endpointError].filter(Boolean);
-  const failure = problems.length > 0 ? problems.join("\n\n") : null;
+  const problems = [errors.length > 0 ? formatContentErrors(errors) : null, endpointError, siteUrlFrom(env).problem];
+  const failure = problems.filter(Boolean).join("\n\n") || null;
   const warning = !failure && isExampleEndpoint(endpoint.value) ? exampleEndpointWarning() : null;
   return { failure, warning, content };
 }

@@ -40,6 +40,30 @@ export function checkFormEndpoint({ value, source }: ResolvedEndpoint): string |
   return `The contact form endpoint from ${source} is ${JSON.stringify(value)}: ${problem}. It must be an absolute https:// URL on a plain host name, e.g. ${EXAMPLE_FORM_ENDPOINT}.`;
 }
 
+/** The firm's own domain: the canonical origin of a build without SITE_URL. */
+export const DEFAULT_SITE_URL = "https://www.harborlinevaluation.com";
+
+/**
+ * The site's canonical origin from SITE_URL (without a trailing slash), or the default; with what is wrong with a
+ * SITE_URL that is not an absolute http(s) address (the default then stands in), naming the variable.
+ */
+export function siteUrlFrom(env: Record<string, string | undefined>): { value: string; problem: string | null } {
+  const value = env.SITE_URL?.trim();
+  if (!value) return { value: DEFAULT_SITE_URL, problem: null };
+  const url = (() => {
+    try {
+      return new URL(value);
+    } catch {
+      return null;
+    }
+  })();
+  if (url && /^https?:$/.test(url.protocol) && !url.search && !url.hash) {
+    return { value: value.replace(/\/+$/, ""), problem: null };
+  }
+  const problem = `SITE_URL is ${JSON.stringify(value)}: it must be the site's address, such as https://www.example.com`;
+  return { value: DEFAULT_SITE_URL, problem };
+}
+
 export function isExampleEndpoint(value: string): boolean {
   return value === EXAMPLE_FORM_ENDPOINT;
 }
