@@ -7,13 +7,12 @@ import fs from "fs";
 import path from "path";
 import React, { useEffect, useState } from "react";
 import { renderToString } from "react-dom/server";
-import type { Root } from "react-dom/client";
 import { DISCRETE_EVENTS, holdDiscreteEvents, hydrateInSlices } from "../../src/lib/hydrate";
 
 const globals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 let actEnvironment: boolean | undefined;
 let container: HTMLElement;
-let root: Root | undefined;
+let unmount: (() => void) | undefined;
 
 beforeEach(() => {
   // Hydration here runs as in the browser, on React's scheduler, not inside act().
@@ -23,8 +22,8 @@ beforeEach(() => {
   document.body.append(container);
 });
 afterEach(() => {
-  root?.unmount();
-  root = undefined;
+  unmount?.();
+  unmount = undefined;
   container.remove();
   globals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
 });
@@ -85,8 +84,8 @@ test("a press during hydration does not make React finish it inside the press; R
   const pressed = jest.fn();
   container.innerHTML = renderToString(<Page onPress={pressed} />);
   const consoleError = jest.spyOn(console, "error");
-  root = hydrateInSlices(<Page onPress={pressed} />, container);
-  expect(root).toBeDefined();
+  unmount = hydrateInSlices(<Page onPress={pressed} />, container);
+  expect(unmount).toBeDefined();
   const main = container.querySelector("main")!;
   // Without the hold, React would hydrate the whole page synchronously here, run its effects and call onPress.
   container.querySelector("button")!.click();
@@ -101,9 +100,27 @@ test("a press during hydration does not make React finish it inside the press; R
   consoleError.mockRestore();
 });
 
+/** The discrete events a spy on addEventListener saw held (React itself may listen for "error" while it renders). */
+const held = (add: jest.SpyInstance) =>
+  add.mock.calls.filter(([type]) => (DISCRETE_EVENTS as readonly string[]).includes(type));
+
+test("an empty container (gatsby develop's) is rendered into, with no hydration error and no input held", async () => {
+  const consoleError = jest.spyOn(console, "error");
+  const add = jest.spyOn(window, "addEventListener");
+  const pressed = jest.fn();
+  unmount = hydrateInSlices(<Page onPress={pressed} />, container);
+  await until(() => container.querySelector("main[data-ready]") !== null);
+  container.querySelector("button")!.click();
+  expect(pressed).toHaveBeenCalledTimes(1);
+  expect(held(add)).toEqual([]);
+  expect(consoleError).not.toHaveBeenCalled();
+  consoleError.mockRestore();
+  add.mockRestore();
+});
+
 test("no container, no hydration and nothing held", () => {
   const add = jest.spyOn(window, "addEventListener");
   expect(hydrateInSlices(<p />, null)).toBeUndefined();
-  expect(add).not.toHaveBeenCalled();
+  expect(held(add)).toEqual([]);
   add.mockRestore();
 });

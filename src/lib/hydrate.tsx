@@ -1,5 +1,5 @@
 import React, { startTransition, useEffect } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 
 /**
  * The events for which React 18.3 hydrates a still-dehydrated root synchronously, inside the event's own task
@@ -70,17 +70,24 @@ function AfterHydration({ onHydrated, children }: { onHydrated: () => void; chil
 }
 
 /**
- * Gatsby's hydrate function (gatsby-browser.tsx replaceHydrateFunction). Hydration is a transition: hydrateRoot called
- * inside startTransition takes a transition lane (requestUpdateLane), so React renders in slices of about 5 ms and
- * yields to the browser between them, instead of one long task. Discrete input is held back from React until the
- * hydration has committed (holdDiscreteEvents), so no input makes React finish the hydration synchronously inside it.
+ * Gatsby's hydrate function (gatsby-browser.tsx replaceHydrateFunction); returns what unmounts the root. Hydration is a
+ * transition: hydrateRoot called inside startTransition takes a transition lane (requestUpdateLane), so React renders
+ * in slices of about 5 ms and yields to the browser between them, instead of one long task. Discrete input is held
+ * back from React until the hydration has committed (holdDiscreteEvents), so no input makes React finish the hydration
+ * synchronously inside it. A container with nothing prebuilt in it (`gatsby develop` sends an empty root, and mounts
+ * its loading indicator in a new element) is rendered into, as Gatsby's own function does.
  */
-export function hydrateInSlices(element: React.ReactNode, container: Element | null): Root | undefined {
+export function hydrateInSlices(element: React.ReactNode, container: Element | null): (() => void) | undefined {
   if (!container) return undefined;
+  if (container.children.length === 0) {
+    const created = createRoot(container);
+    created.render(element);
+    return () => created.unmount();
+  }
   const release = holdDiscreteEvents(window);
   let root: Root | undefined;
   startTransition(() => {
     root = hydrateRoot(container, <AfterHydration onHydrated={release}>{element}</AfterHydration>);
   });
-  return root;
+  return () => root?.unmount();
 }
