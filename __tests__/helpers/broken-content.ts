@@ -50,6 +50,10 @@ function realField(file: string, key: string): unknown {
   return parseData(readSourceFiles(DATA_DIR).find((source) => source.name === name)!.text)[key];
 }
 
+/** The founder's portrait as data/firm.yaml gives it, relative to the file (./images/…). */
+const portrait = () => String((realField("data/firm.yaml", "founder") as { portrait: string }).portrait);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** The copied content's service files (data/services/…), sorted. */
 const copiedServiceFiles = (c: ContentCopy) => serviceFiles(c.dataDir).map((f) => `data/${f}`);
 
@@ -225,6 +229,24 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
       path: "",
       message: /is not valid YAML.*unique/,
       line: (c) => c.lineOf("data/not-found.yaml", "heading: Again"),
+    },
+  ],
+  [
+    "an image path from the site's root, as a visitor's address reads",
+    (c) => setField(c, "data/firm.yaml", ["founder", "portrait"], portrait().replace(/^\.\//, "/")),
+    {
+      file: "data/firm.yaml",
+      path: "founder.portrait",
+      message: new RegExp(`does not exist: ${escape(portrait().slice(1))}; did you mean ${escape(portrait())}\\?`),
+    },
+  ],
+  [
+    "an image path with another extension than the file's",
+    (c) => setField(c, "data/firm.yaml", ["founder", "portrait"], portrait().replace(/\.\w+$/, ".webp")),
+    {
+      file: "data/firm.yaml",
+      path: "founder.portrait",
+      message: new RegExp(`does not exist: data/.*\\.webp; did you mean ${escape(portrait())}\\?`),
     },
   ],
   [

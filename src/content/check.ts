@@ -16,6 +16,7 @@ import {
 } from "./form-endpoint";
 import { loadSchemas, readSourceFiles } from "./read-content";
 import { checkFiles, formatContentErrors, type CheckResult } from "./validate";
+import { IMAGE_PATH } from "./rules";
 
 /** The check of `contentDir`, its files and images named relative to `projectRoot` (data/firm.yaml). */
 export function validateContentDirectory(contentDir: string, projectRoot = path.dirname(contentDir)): CheckResult {
@@ -24,6 +25,10 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
     schemas: loadSchemas(contentDir),
     files: readSourceFiles(contentDir),
     display: (name) => path.relative(projectRoot, full(name)).split(path.sep).join("/"),
+    images: fs
+      .readdirSync(contentDir, { recursive: true })
+      .map((name) => String(name).split(path.sep).join("/"))
+      .filter((name) => IMAGE_PATH.test(name)),
     image: (name) =>
       fs.existsSync(full(name)) && fs.statSync(full(name)).isFile() ? fs.readFileSync(full(name)) : null,
   });

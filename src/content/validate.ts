@@ -32,6 +32,8 @@ export interface CheckInput {
   display(name: string): string;
   /** An image's bytes, by its name (images/x.jpg); null when there is no such file, undefined to leave it unjudged. */
   image(name: string): Uint8Array | null | undefined;
+  /** The images there are, by name (images/x.jpg), to suggest one for a path to no file; none where not known. */
+  images?: string[];
 }
 
 export interface CheckResult {
@@ -98,7 +100,28 @@ export function contentName(from: string, value: string): string | null {
 /** A file's problems in the order an editor meets them. */
 const byLine = (errors: ContentError[]) => [...errors].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
-export function checkFiles({ schemas, files, display, image }: CheckInput): CheckResult {
+/**
+ * What to say of a path to no image: the path as written and, where an image of the same name is in another folder
+ * or has another extension, that one, as a path from the file (a path from the site's root is the common slip).
+ */
+function missingImage(
+  from: string,
+  value: string,
+  target: string | null,
+  display: (name: string) => string,
+  images: string[],
+) {
+  const stem = (p: string) => (p.split("/").pop() ?? "").replace(/\.[^.]+$/, "").toLowerCase();
+  const match = images.find((name) => stem(name) === stem(value));
+  const depth = from.split("/").length - 1;
+  const hint = match
+    ? `; did you mean ${depth ? "../".repeat(depth) : "./"}${match}? (paths start from this file)`
+    : "";
+  return `points to an image that does not exist: ${target === null ? value : display(target)}${hint}`;
+}
+
+export function checkFiles(input: CheckInput): CheckResult {
+  const { schemas, files, display, image } = input;
   const ajv = createAjv(schemas as Record<string, AnySchemaObject>);
   const errors: ContentError[] = [];
   const content: CheckResult["content"] = { files: {}, services: [] };
@@ -116,7 +139,7 @@ export function checkFiles({ schemas, files, display, image }: CheckInput): Chec
         if (bytes === undefined) return [];
         const problems = bytes
           ? imageProblems(bytes, schema.imageSize)
-          : [`points to an image that does not exist: ${target === null ? value : display(target)}`];
+          : [missingImage(name, value, target, display, input.images ?? [])];
         return problems.map((message) => ({
           file: parsed.file,
           path: readablePath(segments),
