@@ -1,0 +1,37 @@
+/**
+ * The deploy guide's Cloudflare Pages checklist names every variable the build and the login read, each where it is
+ * set: the build's under Variables (build), the login Functions' under Variables (Functions).
+ * @jest-environment node
+ */
+import fs from "fs";
+import path from "path";
+
+const root = path.resolve(__dirname, "..");
+const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
+const guide = read("docs/deploy.md");
+const checklist = guide.slice(guide.indexOf("## Cloudflare Pages"), guide.indexOf("## nginx"));
+/** The checklist's row for `name`, as its cells. */
+const row = (name: string) =>
+  checklist
+    .split("\n")
+    .find((line) => line.startsWith("|") && line.split("|")[1].includes(`\`${name}\``))
+    ?.split("|")
+    .map((cell) => cell.trim());
+
+test("every variable the build reads is in the Cloudflare Pages checklist, as a build variable", () => {
+  // The build's variables as their readers name them: env.SITE_URL, FORM_ENDPOINT_ENV, value("CMS_…").
+  const source = ["src/content/form-endpoint.ts", "src/cms/backend.ts"].map(read).join("\n");
+  const named = /env\.(SITE_URL)\b|_ENV = "(FORM_ENDPOINT)"|value\("(CMS_[A-Z_]+)"\)/g;
+  const build = new Set([...source.matchAll(named)].map((match) => match.slice(1).find(Boolean)!));
+  expect([...build].sort()).toContain("SITE_URL");
+  expect(build.size).toBeGreaterThan(5);
+  for (const name of [...build, "NODE_VERSION", "NPM_CONFIG_OMIT"]) {
+    expect([name, row(name)?.[2]]).toEqual([name, "Variables (build)"]);
+  }
+});
+
+test("the login's secrets are the Functions' variables, the secret encrypted", () => {
+  expect(row("GITHUB_CLIENT_ID")?.[2]).toBe("Variables (Functions)");
+  expect(row("GITHUB_CLIENT_SECRET")?.[2]).toBe("Variables (Functions, **encrypted**)");
+  expect(checklist).toMatch(/`GITHUB_OAUTH_URL` and `SITE_ORIGIN` stay unset on Pages/);
+});
