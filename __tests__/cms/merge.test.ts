@@ -6,7 +6,8 @@
 import fs from "fs";
 import path from "path";
 import { parse } from "yaml";
-import { changedPaths, mergeEdits } from "../../src/cms/merge";
+import { mergeEdits } from "../../src/cms/merge";
+import { changedPaths } from "../../src/content/site-content";
 import { prepareSave, yamlFormat } from "../../src/cms/yaml-format";
 import { BASE_KEY, SOURCE_KEY } from "../../src/cms/entry";
 import { loadSchemas, serviceFiles } from "../../src/content/read-content";

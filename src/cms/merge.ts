@@ -5,42 +5,7 @@
  * the other change touched the same field differently: then nothing merges, and the fields are named.
  */
 import { readablePath } from "../content/rules";
-import { isPlainObject } from "../content/site-content";
-
-type Path = (string | number)[];
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
-}
-
-/** The paths at which `after` differs from `before`, as deep as both sides keep the same shape. */
-export function changedPaths(before: unknown, after: unknown, at: Path = []): Path[] {
-  if (deepEqual(before, after)) return [];
-  if (isPlainObject(before) && isPlainObject(after)) {
-    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-    return [...keys].flatMap((key) => changedPaths(before[key], after[key], [...at, key]));
-  }
-  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
-    return before.flatMap((item, i) => changedPaths(item, after[i], [...at, i]));
-  }
-  return [at];
-}
-
-function valueAt(value: unknown, path: Path): unknown {
-  let node = value;
-  for (const key of path) {
-    if (Array.isArray(node) && typeof key === "number") node = node[key];
-    else if (isPlainObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return undefined;
-  }
-  return node;
-}
+import { changedPaths, deepEqual, isPlainObject, valueAt, type Path } from "../content/site-content";
 
 /** `value` with `path` set to `next` (removed when undefined); the parents exist (they were in both versions). */
 function withValueAt(value: unknown, path: Path, next: unknown): unknown {

@@ -7,9 +7,9 @@
  */
 import type { JsonSchema } from "../content/model";
 import { readablePath } from "../content/rules";
-import { parseData } from "../content/site-content";
+import { changedPaths, parseData } from "../content/site-content";
 import { BASE_KEY, normalize, schemaOfSource, SOURCE_KEY } from "./entry";
-import { changedPaths, mergeEdits } from "./merge";
+import { mergeEdits } from "./merge";
 import { patchYaml } from "./yaml-patch";
 
 type Data = Record<string, unknown>;

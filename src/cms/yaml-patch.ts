@@ -18,9 +18,8 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
-import { isPlainObject } from "../content/site-content";
+import { deepEqual, isPlainObject } from "../content/site-content";
 import { readsAsText } from "../content/site-yaml";
-import { deepEqual } from "./merge";
 
 /** Prettier's printWidth for this repository: the width the content files are folded at. */
 export const LINE_WIDTH = 120;

@@ -20,6 +20,43 @@ export type Data = Record<string, unknown>;
 export const isPlainObject = (value: unknown): value is Data =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/** Where a value sits in content data: keys and list indexes. */
+export type Path = (string | number)[];
+
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/** The paths at which `after` differs from `before`, as deep as both sides keep the same shape. */
+export function changedPaths(before: unknown, after: unknown, at: Path = []): Path[] {
+  if (deepEqual(before, after)) return [];
+  if (isPlainObject(before) && isPlainObject(after)) {
+    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+    return [...keys].flatMap((key) => changedPaths(before[key], after[key], [...at, key]));
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    return before.flatMap((item, i) => changedPaths(item, after[i], [...at, i]));
+  }
+  return [at];
+}
+
+/** The value at `path` (own keys and list indexes only); undefined where there is none. */
+export function valueAt(value: unknown, path: Path): unknown {
+  let node = value;
+  for (const key of path) {
+    if (Array.isArray(node) && typeof key === "number") node = node[key];
+    else if (isPlainObject(node) && Object.hasOwn(node, key)) node = node[key];
+    else return undefined;
+  }
+  return node;
+}
+
 /** A content file's fields (a file that holds no mapping, or is no valid YAML, reads as none: the check names it). */
 export function parseData(text: string): Data {
   const doc = parseDocument(text);

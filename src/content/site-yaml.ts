@@ -8,27 +8,7 @@
 import { load } from "js-yaml";
 import type { Document, LineCounter } from "yaml";
 import { lineOf, readablePath, type ContentError } from "./rules";
-
-type Path = (string | number)[];
-
-const isMapping = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
-
-/** The paths at which the two readings differ, as deep as both keep the same shape. */
-function differences(mine: unknown, site: unknown, at: Path = []): Path[] {
-  if (Object.is(mine, site)) return [];
-  if (Array.isArray(mine) && Array.isArray(site) && mine.length === site.length) {
-    return mine.flatMap((item, i) => differences(item, site[i], [...at, i]));
-  }
-  if (isMapping(mine) && isMapping(site)) {
-    const keys = new Set([...Object.keys(mine), ...Object.keys(site)]);
-    return [...keys].flatMap((key) => differences(mine[key], site[key], [...at, key]));
-  }
-  return [at];
-}
-
-const valueAt = (value: unknown, path: Path) =>
-  path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], value);
+import { changedPaths, valueAt } from "./site-content";
 
 function describe(value: unknown): string {
   if (value instanceof Date) return `the date ${value.toISOString().slice(0, 10)}`;
@@ -52,7 +32,7 @@ export function siteReadingErrors(
     const message = `cannot be read by the site's YAML reader (${reason ?? String(error)}): remove the tag or write the value as plain text, in quotes`;
     return [{ file, path: "", line: mark ? mark.line + 1 : undefined, message }];
   }
-  return differences(parsed.data, site).map((path) => {
+  return changedPaths(parsed.data, site).map((path) => {
     const mine = valueAt(parsed.data, path);
     const how =
       typeof mine === "string"
