@@ -1,4 +1,4 @@
-// What the scripts that load the built site in a browser share (speed-gate, perf-compare, screenshots): a build
+// What the scripts that load the built site in a browser share (speed-gate, screenshots): a build
 // served by scripts/serve.ts on a free port, and Debian's Chromium (or CHROME_PATH) launched with the flags every
 // script here uses (scripts/chromium.json).
 import { spawn } from "node:child_process";
@@ -10,8 +10,6 @@ import { chromium } from "@playwright/test";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const settings = createRequire(import.meta.url)("./chromium.json");
-export const chromePath = process.env.CHROME_PATH || settings.path;
-export const chromeArgs = settings.args;
 
 function freePort() {
   return new Promise((resolve) => {
@@ -36,4 +34,5 @@ export async function serve(dir) {
   return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
 }
 
-export const launchChromium = () => chromium.launch({ executablePath: chromePath, args: chromeArgs });
+export const launchChromium = () =>
+  chromium.launch({ executablePath: process.env.CHROME_PATH || settings.path, args: settings.args });

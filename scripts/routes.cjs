@@ -1,6 +1,6 @@
 // Every route of the site, from the content and the site's path helpers (src/content, src/lib/paths.ts): a new
 // service is included without editing this file, in whatever URL form the helpers give. Used by lighthouserc.cjs,
-// scripts/perf-compare.mjs and scripts/screenshots.mjs.
+// scripts/speed-gate.mjs and scripts/screenshots.mjs.
 const path = require("node:path");
 const { require: tsxRequire } = require("tsx/cjs/api");
 
