@@ -2,16 +2,9 @@
 // temporary prefix (config, pid, logs, and a self-signed certificate for 127.0.0.1 made there with openssl), as the
 // browser tests' "nginx" project and `npm run serve:nginx` do: HTTPS on PORT, as deployed (TLS 1.2+, HSTS), and the
 // plain-HTTP server that sends visitors to HTTPS on HTTP_PORT when that is set (left out otherwise).
-// Env: PORT (default 8080), HTTP_PORT, SERVE_DIR (default public), NGINX (default /usr/sbin/nginx), NGINX_USER (below).
-//
-// Who reads the build: nginx's master process opens the port and its workers read the files. Started by a normal user,
-// all of them run as that user, who can read the checkout. Started as root, the master switches its workers to the
-// user of the `user` directive, by default "nobody", who cannot reach a checkout in a private folder (root working in
-// /root, any 0700 folder): every request then fails with `stat() ... (13: Permission denied)`. So this script's own
-// top-level configuration (not deploy/nginx.conf, which stays as deployed) names the worker user: NGINX_USER if set,
-// else the owner of the build directory if that user can reach it, else root. Before starting, it checks that the
-// workers can reach the build, and after starting, that nginx really serves the home page; otherwise it stops at once
-// and says why and what to do.
+// Env: PORT (default 8080), HTTP_PORT, SERVE_DIR (default public), NGINX (default /usr/sbin/nginx).
+// nginx's workers run as the user who starts it (as root: root), so a build in any folder that user can read is
+// served; after starting, the script checks that nginx really serves the home page, or stops at once saying why.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import https from "node:https";
@@ -97,90 +90,19 @@ function selfSignedCertificate(dir) {
   return { certificate, key };
 }
 
-/** Lines of an /etc/passwd- or /etc/group-style file, split on ":". */
-function readTable(file) {
-  try {
-    return fs
-      .readFileSync(file, "utf8")
-      .split("\n")
-      .filter((line) => line && !line.startsWith("#"))
-      .map((line) => line.split(":"));
-  } catch {
-    return [];
-  }
-}
-
-/** A user known to the system: name, uid, primary group's name, and every gid it belongs to. Null if unknown. */
-function lookupUser(match) {
-  const entry = readTable("/etc/passwd").find(([name, , uid]) => match(name, Number(uid)));
-  if (!entry) return null;
-  const [name, , uid, gid] = entry;
-  const groups = readTable("/etc/group");
-  const primary = groups.find(([, , id]) => Number(id) === Number(gid));
-  if (!primary) return null;
-  const gids = new Set([Number(gid)]);
-  for (const [, , id, members = ""] of groups) if (members.split(",").includes(name)) gids.add(Number(id));
-  return { name, uid: Number(uid), group: primary[0], gids };
-}
-
 /**
- * The first folder on the way to the build (the build directory included) that `user` may not enter, going by the
- * permission bits (search permission on every folder, read on the build directory's index.html); null if none.
+ * The workers' user: the one who starts this script. As root, nginx would hand requests to "nobody", who cannot enter
+ * a checkout in a private folder (/root, any 0700 folder), so the workers run as root here; deploy/nginx.conf keeps
+ * its own user. Started by anyone else, nginx cannot switch users, and that user must read the build.
  */
-function blockedFolder(user, dir) {
-  if (user.uid === 0) return null;
-  const allowed = (stat, bit) => {
-    if (stat.uid === user.uid) return Boolean(stat.mode & (bit << 6));
-    if (user.gids.has(stat.gid)) return Boolean(stat.mode & (bit << 3));
-    return Boolean(stat.mode & bit);
-  };
-  const folders = [];
-  for (let current = dir; ; current = path.dirname(current)) {
-    folders.unshift(current);
-    if (current === path.dirname(current)) break;
-  }
-  for (const folder of folders) {
-    const stat = fs.statSync(folder);
-    if (!allowed(stat, 1)) return { path: folder, stat };
-  }
-  const index = path.join(dir, "index.html");
-  const stat = fs.statSync(index);
-  return allowed(stat, 4) ? null : { path: index, stat };
-}
-
-const describe = ({ path: where, stat }) =>
-  `${where} (mode ${(stat.mode & 0o777).toString(8).padStart(4, "0")}, owner uid ${stat.uid}, group gid ${stat.gid})`;
-
-/** The `user` directive for the workers when started as root, or "" when nginx cannot switch users anyway. */
 function workerUserDirective() {
-  const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
-  if (!asRoot) {
-    try {
-      fs.accessSync(root, fs.constants.R_OK | fs.constants.X_OK);
-      fs.accessSync(path.join(root, "index.html"), fs.constants.R_OK);
-    } catch {
-      fail(`You (${os.userInfo().username}) cannot read ${root}; nginx's workers run as you. Make it readable.`);
-    }
-    return "";
+  if (process.getuid?.() === 0) return "user root;";
+  try {
+    fs.accessSync(path.join(root, "index.html"), fs.constants.R_OK);
+  } catch {
+    fail(`You (${os.userInfo().username}) cannot read ${root}; nginx's workers run as you. Make it readable.`);
   }
-  const requested = process.env.NGINX_USER;
-  if (requested) {
-    const user = lookupUser((name) => name === requested);
-    if (!user) fail(`NGINX_USER=${requested} is not a user of this system (/etc/passwd, /etc/group).`);
-    const blocked = blockedFolder(user, root);
-    if (blocked) {
-      fail(
-        `nginx's workers would run as ${user.name} (NGINX_USER), who cannot reach the build in ${root}: ` +
-          `${describe(blocked)} does not let them in. Unset NGINX_USER (the owner of the build, or root, is used), ` +
-          `let ${user.name} in (e.g. chmod o+x on each folder on the way), or serve a copy from a folder ` +
-          `${user.name} can read (SERVE_DIR=/that/folder).`,
-      );
-    }
-    return `user ${user.name} ${user.group};`;
-  }
-  const owner = lookupUser((_name, uid) => uid === fs.statSync(root).uid);
-  const user = owner && !blockedFolder(owner, root) ? owner : lookupUser((_name, uid) => uid === 0);
-  return user ? `user ${user.name} ${user.group};` : "user root;";
+  return "";
 }
 
 const userDirective = workerUserDirective();
@@ -266,8 +188,7 @@ for (;;) {
     console.error(
       `scripts/nginx.mjs: nginx answers / with ${code} instead of the home page, so the tests cannot use it. ` +
         `Most likely its workers${userDirective ? ` (${userDirective})` : ""} cannot read ${root}: see nginx's ` +
-        `messages above ("Permission denied"). Serve a copy from a folder they can read (SERVE_DIR=/that/folder), ` +
-        `or, as root, set NGINX_USER to a user who can read it.`,
+        `messages above ("Permission denied"). Serve a copy from a folder they can read (SERVE_DIR=/that/folder).`,
     );
     stop(1);
     break;
