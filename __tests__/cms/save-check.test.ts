@@ -106,6 +106,6 @@ test("nothing is saved over a file that is not valid YAML (its form opened empty
   copy.write("data/firm.yaml", broken);
   const entry = opened("pages", "firm.yaml", (data) => (data.name = "Typed into an empty form"));
   await expect(checkSave(context(), entry)).rejects.toThrow(
-    /^Not saved: 1 problem to fix first\. data\/firm\.yaml \(line \d+\) is not valid YAML: .*Fix the file in the repository/,
+    /^Not saved: 1 problem to fix first\. data\/firm\.yaml \(line \d+, column \d+\) is not valid YAML: .*Fix the file in the repository/,
   );
 });

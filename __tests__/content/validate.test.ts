@@ -2,11 +2,13 @@
  * The content check: every broken content file is reported with its file, field path, line and what was expected.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
+import fs from "fs";
+import path from "path";
 import { validateContentDirectory } from "../../src/content/check";
 import { formatContentErrors, type CheckResult } from "../../src/content/validate";
 import type { ContentError } from "../../src/content/rules";
 import { readContentFiles } from "../../src/content/read-content";
-import { PAGE_FILES, fileKey } from "../../src/content/model";
+import { PAGE_FILES, fileKey, lineAndColumn } from "../../src/content/model";
 import { DATA_DIR, copyRealData, type ContentCopy } from "../helpers/content.cjs";
 import { STEPS, cases, resizeList, type Expected } from "../helpers/broken-content";
 
@@ -29,6 +31,7 @@ function expectReported(errors: ContentError[], expected: Expected) {
   }
   expect(match.message).toMatch(expected.message);
   if (expected.line) expect(match.line).toBe(expected.line(copy));
+  if (expected.column) expect(match.column).toBe(expected.column(copy));
   return match;
 }
 
@@ -55,8 +58,19 @@ describe("validateContentDirectory", () => {
     // The formatted report carries the same facts.
     const report = formatContentErrors(errors);
     expect(report).toContain(`\n${expected.file}\n`);
-    if (error.line) expect(report).toContain(`line ${error.line}: ${error.path ? `${error.path} ` : ""}`);
+    if (error.line) expect(report).toContain(`${lineAndColumn(error)}: ${error.path ? `${error.path} ` : ""}`);
   });
+
+  test.each(cases.filter(([name]) => name.startsWith("malformed YAML:")))(
+    "the editing guide gives the advice for %s in the message's own words",
+    (_name, breakIt, expected) => {
+      breakIt(copy);
+      const { message } = expectReported(check().errors, expected);
+      const advice = /^is not valid YAML: (.*?)\. The line reads: /.exec(message)?.[1] ?? message;
+      const guide = fs.readFileSync(path.join(DATA_DIR, "..", "docs", "editing-content.md"), "utf8");
+      expect(guide.replace(/\\\*/g, "*")).toContain(`_${advice.replace(/line \d+/g, "line …")}_`);
+    },
+  );
 
   test("several mistakes in one file (and one in another) are all reported in one run", () => {
     copy.edit("data/home.yaml", /^title: .*\n/m, "");

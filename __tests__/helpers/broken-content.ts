@@ -15,6 +15,7 @@ export interface Expected {
   path: string;
   message: RegExp;
   line?: (copy: ContentCopy) => number;
+  column?: (copy: ContentCopy) => number;
 }
 
 /** A list's bounds as data/schema/ gives them, e.g. the process steps' minItems and maxItems. */
@@ -212,12 +213,67 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
     },
   ],
   [
+    "malformed YAML: a field indented under a field that has its value (the mistake is below YAML's notice)",
+    (c) => c.edit("data/home.yaml", /^( {2}\w+: [^\s>|].*\n) {2}(\w+:)/m, "$1   $2"),
+    {
+      file: "data/home.yaml",
+      path: "",
+      message:
+        /not lined up with the field on line \d+: indent it exactly as far as the fields at its level\. The line reads: " {3}\w+:/,
+      line: (c) => c.lineOf("data/home.yaml", /^ {3}\w+:/),
+      column: () => 4,
+    },
+  ],
+  [
+    "malformed YAML: folded text indented no further than its field",
+    (c) => c.edit("data/home.yaml", /^( +)(\w+: >-\n) +/m, "$1$2$1"),
+    {
+      file: "data/home.yaml",
+      path: "",
+      message: /the text of the field on line \d+ must be indented further than that field\. The line reads: " +\S/,
+      line: (c) => c.lineOf("data/home.yaml", /^ +\w+: >-/) + 1,
+      column: (c) => /^ */.exec(c.read("data/home.yaml").match(/^ +\w+: >-/m)![0])![0].length + 1,
+    },
+  ],
+  [
+    "malformed YAML: a tab for indentation",
+    (c) => c.edit("data/home.yaml", /^ {2}(\w+:)/m, "\t$1"),
+    {
+      file: "data/home.yaml",
+      path: "",
+      message: /a tab indents this line: indent with spaces only\. The line reads: "\\t\w+:/,
+      line: (c) => c.lineOf("data/home.yaml", /^\t/),
+    },
+  ],
+  [
+    "malformed YAML: a colon and a space inside a value",
+    (c) => c.edit("data/firm.yaml", /^name: .*$/m, "name: Harborline: Valuation"),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message:
+        /a value with a colon and a space in it must be in quotes\. The line reads: "name: Harborline: Valuation"/,
+      line: (c) => c.lineOf("data/firm.yaml", /^name:/),
+    },
+  ],
+  [
+    "malformed YAML: a value opening a list it never closes",
+    (c) => c.edit("data/firm.yaml", /^name: .*$/m, "name: [unclosed"),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message: /a value starting with \[ or \{ is read as a list: put the whole value in quotes/,
+      line: (c) => c.lineOf("data/firm.yaml", /^name:/),
+      column: () => 7,
+    },
+  ],
+  [
     "malformed YAML: unclosed quote",
     (c) => c.edit("data/firm.yaml", /^name: (.*)$/m, 'name: "$1'),
     {
       file: "data/firm.yaml",
       path: "",
-      message: /is not valid YAML.*quote/,
+      message: /is not valid YAML: a quote mark opens a value here and never closes it/,
       line: (c) => c.lineOf("data/firm.yaml", /^name: "/),
     },
   ],
@@ -227,7 +283,7 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
     {
       file: "data/not-found.yaml",
       path: "",
-      message: /is not valid YAML.*unique/,
+      message: /is not valid YAML: this field is written twice at the same level: keep one/,
       line: (c) => c.lineOf("data/not-found.yaml", "heading: Again"),
     },
   ],

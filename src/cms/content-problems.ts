@@ -6,6 +6,7 @@
  * judge here (they were judged when they were picked). Plain DOM beside Decap's interface; styles in admin.css.
  */
 import type { ContentError } from "../content/rules";
+import { lineAndColumn } from "../content/model";
 
 /**
  * Where the editor's own lines stand (this one, and "Is it live?": live-panel.ts): one above the other at the bottom
@@ -27,8 +28,7 @@ export interface ProblemsSource {
   ready(): boolean;
 }
 
-const where = (error: ContentError) =>
-  [error.file, error.line ? `line ${error.line}` : "", error.path].filter(Boolean).join(", ");
+const where = (error: ContentError) => [error.file, lineAndColumn(error), error.path].filter(Boolean).join(", ");
 
 export function startContentProblems(source: ProblemsSource, doc: Document = document): { refresh(): void } {
   const panel = doc.createElement("section");

@@ -4,6 +4,7 @@
  * for a preview, and how the content check's verdict reads in the editor.
  */
 import type { ContentError } from "../content/rules";
+import { lineAndColumn } from "../content/model";
 import {
   CONTENT_FOLDER,
   PAGE_FILES,
@@ -89,7 +90,7 @@ export function normalize(value: unknown, schema: JsonSchema | undefined, schema
 
 /** One message for the editor's notification: what to fix before the entry can be saved (or published). */
 export function describeErrors(errors: ContentError[], refused: "saved" | "published" = "saved"): string {
-  const lines = errors.map((e) => `${e.path || `${e.file}${e.line ? ` (line ${e.line})` : ""}`} ${e.message}`);
+  const lines = errors.map((e) => `${e.path || `${e.file}${e.line ? ` (${lineAndColumn(e)})` : ""}`} ${e.message}`);
   return `Not ${refused}: ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. ${lines.join("; ")}.`;
 }
 

@@ -162,3 +162,7 @@ export function yamlTypeName({ node }: { node: { relativeDirectory?: string; nam
   if (node.relativeDirectory === SERVICES_DIRECTORY) return "ServiceYaml";
   return `${pascalCase(node.name)}Yaml`;
 }
+
+/** "line 20, column 4", "line 20" or "": where a content mistake is, as every message says it. */
+export const lineAndColumn = ({ line, column }: { line?: number; column?: number }) =>
+  line ? `line ${line}${column ? `, column ${column}` : ""}` : "";

@@ -17,6 +17,7 @@ export interface ContentError {
   path: string;
   /** 1-based line of the field, where known. */
   line?: number;
+  column?: number;
   message: string;
 }
 

@@ -9,8 +9,16 @@
 import type { AnySchemaObject } from "ajv";
 import { LineCounter, parseDocument } from "yaml";
 import { imageProblems } from "./images";
-import { siteReadingErrors } from "./site-yaml";
-import { PAGE_FILES, SERVICE_SCHEMA, SERVICE_FILE, fileKey, type Schemas, type SourceFile } from "./model";
+import { siteReadingErrors, syntaxMistake } from "./site-yaml";
+import {
+  PAGE_FILES,
+  SERVICE_SCHEMA,
+  SERVICE_FILE,
+  fileKey,
+  lineAndColumn,
+  type Schemas,
+  type SourceFile,
+} from "./model";
 import type { ContentFiles } from "./site-content";
 import {
   createAjv,
@@ -67,13 +75,8 @@ function parseSource(file: string, text: string, errors: ContentError[]): Parsed
     errors.push(...misread);
     return misread.length === 0 ? parsed : null;
   }
-  for (const err of doc.errors) {
-    const reason = err.message
-      .split("\n")[0]
-      .replace(/ at line \d+, column \d+:?\s*$/, "")
-      .replace(/[:\s]+$/, "");
-    errors.push({ file, path: "", line: err.linePos?.[0]?.line, message: `is not valid YAML: ${reason}` });
-  }
+  // The first error only: YAML's later ones follow from it.
+  errors.push(syntaxMistake(file, text, doc.errors[0]));
   return null;
 }
 
@@ -186,7 +189,7 @@ export function formatContentErrors(errors: ContentError[]): string {
   for (const [file, fileErrors] of byFile) {
     lines.push("", file);
     for (const e of fileErrors) {
-      const where = e.line ? `line ${e.line}: ` : "";
+      const where = e.line ? `${lineAndColumn(e)}: ` : "";
       lines.push(`  ${where}${e.path ? `${e.path} ` : ""}${e.message}`);
     }
   }
