@@ -60,7 +60,7 @@ const children = [
     cwd: repo,
     stdio: "inherit",
     // As package.json runs Gatsby: nothing reaches Gatsby's telemetry, no feedback prompt.
-    env: { GATSBY_TELEMETRY_DISABLED: "1", GATSBY_FEEDBACK_DISABLED: "1", ...process.env },
+    env: { GATSBY_TELEMETRY_DISABLED: "1", GATSBY_FEEDBACK_DISABLED: "1", GATSBY_LOGGER: "yurnalist", ...process.env },
   }),
 ];
 
