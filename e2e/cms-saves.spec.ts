@@ -9,7 +9,7 @@ import type { Browser, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
 import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-proxy";
 import { loadSchemas } from "../src/content/read-content";
-import { SERVICE_SCHEMA } from "../src/content/model";
+import { SERVICE_SCHEMA, lineAndColumn } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/check";
 import { fixtureService } from "../scripts/fixture-content";
 
@@ -138,7 +138,7 @@ for (const width of [1280, 375]) {
 
       await openEditor(page, `collections/services/entries/${service.slug}`);
       const problems = page.getByRole("alert", { name: "Content problems" });
-      await expect(problems).toContainText(`${file}, line ${error.line}: ${error.message}`);
+      await expect(problems).toContainText(`${file}, ${lineAndColumn(error)}: ${error.message}`);
       // The form could not read the file, so it opens empty: Decap's own check refuses to save it (the pre-save
       // check refuses a save onto a file that is not valid YAML as well: save-check.test.ts).
       await field(page, "title").fill("Typed into the form of a file it could not read");

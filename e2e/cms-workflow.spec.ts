@@ -89,6 +89,8 @@ for (const width of [1280, 375]) {
       await saveDraft(page);
 
       // The draft is on its own branch; the published file is as it was.
+      // Locally no host builds a preview of the draft, and the editor does not offer to check for one.
+      await expect(page.getByText("Check for Preview")).toBeHidden();
       const branch = draftBranch("services", service.slug);
       expect(branches()).toContain(branch);
       expect(parse(proxy().git("show", `${branch}:${file}`)).title).toBe(title);
@@ -104,6 +106,9 @@ for (const width of [1280, 375]) {
       // On the Workflow board the draft waits, ready to go live, and is published from there.
       await page.goto(`${ADMIN_URL}#/workflow`);
       await expect(page.getByText("0 entries waiting for review, 1 ready to go live.")).toBeVisible();
+      // The board's button makes an entry (a service), not a post.
+      await expect(page.getByText("New entry", { exact: true })).toBeVisible();
+      await expect(page.getByText("New Post")).toHaveCount(0);
       const card = page.getByRole("link", { name: new RegExp(`${service.order}\\. `) });
       await expect(card).toBeVisible();
       if (width >= 768) {

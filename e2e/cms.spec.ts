@@ -12,9 +12,9 @@ import { CHECK_REFUSAL, openEditor, SAVED, startLocalProxy, type LocalProxy } fr
 import { validateContentDirectory } from "../src/content/check";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
-import { loadSchemas } from "../src/content/read-content";
+import { loadSchemas, readSiteContent } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";
-import { servicesCollection, type CmsField } from "../src/cms/config";
+import { fileLabel, servicesCollection, type CmsField } from "../src/cms/config";
 import { fixtureService } from "../scripts/fixture-content";
 
 const root = path.resolve(__dirname, "..");
@@ -280,6 +280,55 @@ test("Decap still needs 'unsafe-eval' on /admin/: without it the editor stops at
   await expect(page.getByRole("button", { name: /login/i })).toHaveCount(0);
 });
 
+/** Every control of the preview's header (menu button, links) shows whole: its corners and middle are the preview's. */
+async function previewHeaderUncovered(page: Page): Promise<void> {
+  const controls = preview(page).getByRole("banner").locator("a:visible, button:visible");
+  expect(await controls.count()).toBeGreaterThan(0);
+  for (const control of await controls.all()) {
+    const { x, y, width, height } = (await control.boundingBox())!;
+    const points = [0.05, 0.5, 0.95].flatMap((fx) => [0.1, 0.5, 0.9].map((fy) => [x + fx * width, y + fy * height]));
+    const shown = await page.evaluate(
+      (list) => list.map(([px, py]) => document.elementFromPoint(px, py)?.tagName),
+      points,
+    );
+    const name = await control.textContent();
+    expect(shown, `${name} in the preview's header is not covered`).toEqual(points.map(() => "IFRAME"));
+  }
+}
+
+test("the local editor's words fit it: services in menu order, View Live opens the entry's page on this site", async ({
+  page,
+  baseURL,
+}) => {
+  await openEditor(page, "collections/services");
+  // The services as the proxy holds them now (earlier tests of this file add one), in menu order.
+  const inOrder = readSiteContent(path.join(proxy.repo, "data")).services.map((s) => String(s.slug));
+  const listed = page.getByRole("link", { name: /^\d+\. / });
+  await expect(listed).toHaveCount(inOrder.length);
+  const hrefs = await listed.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  expect(hrefs.map((href) => href!.split("/").pop())).toEqual(inOrder);
+  // The header's link to the site.
+  await expect(page.locator('[class*="-AppHeaderSiteLink"]')).toHaveAttribute("href", new URL(baseURL!).origin);
+
+  const service = services()[1];
+  await page.goto(`${ADMIN_URL}#/collections/services/entries/${service.slug}`);
+  await expect(field(page, label("title"))).toHaveValue(service.title);
+  const viewLive = page.getByRole("link", { name: "View Live" });
+  await expect(viewLive).toHaveAttribute("href", new URL(service.path, baseURL).href);
+  const [live] = await Promise.all([page.waitForEvent("popup"), viewLive.click()]);
+  await expect(live.getByRole("heading", { level: 1 })).toHaveText(service.title);
+  await live.close();
+  await expect(preview(page).getByRole("heading", { level: 1 })).toHaveText(service.title);
+  await previewHeaderUncovered(page);
+
+  // A page file, opened from its collection as an editor opens it.
+  await page.getByRole("link", { name: /Writing in Services collection/ }).click();
+  await page.getByRole("link", { name: "Pages and settings", exact: true }).click();
+  await page.getByRole("link", { name: fileLabel(schemas["about.schema.json"], "about"), exact: true }).click();
+  await expect(page.getByRole("link", { name: "View Live" })).toHaveAttribute("href", new URL("/about/", baseURL).href);
+  await expect(page.getByText("Check for Preview")).toBeHidden();
+});
+
 test.describe("on a phone (375 px, touch)", () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
@@ -336,6 +385,7 @@ test.describe("on a phone (375 px, touch)", () => {
     await expect(preview(page).getByRole("heading", { level: 1 })).toHaveText(newTitle);
     await withinWidth(page.locator("iframe"), "the preview");
     await noSidewaysScroll(page, "the preview");
+    await previewHeaderUncovered(page);
     await withinWidth(publishButton, "Publish beside the preview");
 
     await publishButton.tap();

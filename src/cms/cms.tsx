@@ -150,8 +150,22 @@ async function startEditor(): Promise<void> {
   const config: CmsConfig = { ...__CMS_CONFIG__, backend };
   if (workflow) config.publish_mode = "editorial_workflow";
   else delete config.publish_mode;
+  if (backend.name === "proxy") {
+    // Editing locally: "View Live" and the header's link open the site this editor runs beside, where a save shows;
+    // there is no host to build a draft's preview, so no "Check for Preview" (admin.css).
+    config.site_url = config.display_url = window.location.origin;
+    document.documentElement.dataset.editing = "local";
+  }
   CMS.init({ config });
 }
+
+// The workflow board's "New Post" button creates an entry of a collection that allows it (a service): not a post.
+const en = CMS.getLocale("en");
+const workflowPhrases = en.workflow as { workflow: Record<string, string> };
+CMS.registerLocale("en", {
+  ...en,
+  workflow: { ...workflowPhrases, workflow: { ...workflowPhrases.workflow, newPost: "New entry" } },
+});
 
 /**
  * On a phone, /admin/ shows one pane at a time (admin.css), so an entry opens on its fields and Decap's "Toggle

@@ -23,6 +23,7 @@ import {
   type Schemas,
 } from "../content/model";
 import { IMAGE_MAX_BYTES } from "../content/images";
+import { ROUTES, servicePath } from "../lib/paths";
 import { LOCAL_HOSTS, type CmsBackend } from "./backend";
 
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
@@ -31,6 +32,20 @@ export const CMS_FORMAT = "yaml-clean";
 const IMAGE_FOLDER = `${CONTENT_FOLDER}/images`;
 export const SERVICES_COLLECTION = "services";
 export const PAGES_COLLECTION = "pages";
+
+/**
+ * The page each page file shows on: its preview, and its "View Live" link. The firm's details and the layout's words
+ * show on every page; the contact page holds most of them (phone, address, links).
+ */
+export const FILE_PAGES: Record<string, string> = {
+  home: ROUTES.home,
+  about: ROUTES.about,
+  "services-page": ROUTES.services,
+  contact: ROUTES.contact,
+  "not-found": "/404/",
+  firm: ROUTES.contact,
+  layout: ROUTES.contact,
+};
 
 export interface CmsField {
   name: string;
@@ -56,6 +71,7 @@ interface CmsFile {
   label: string;
   file: string;
   format: string;
+  preview_path: string;
   fields: CmsField[];
 }
 
@@ -73,7 +89,8 @@ export interface CmsCollection {
   slug?: string;
   identifier_field?: string;
   summary?: string;
-  sortable_fields?: string[];
+  preview_path?: string;
+  sortable_fields?: (string | { field: string; default_sort: true })[];
   media_folder?: string;
   public_folder?: string;
   fields?: CmsField[];
@@ -213,6 +230,7 @@ function pagesCollection(schemas: Schemas): CmsCollection {
         label: fileLabel(schema, name),
         file: `${CONTENT_FOLDER}/${file}`,
         format: CMS_FORMAT,
+        preview_path: FILE_PAGES[name],
         fields: fieldsOf(schema, schemas, schemaName),
       };
     }),
@@ -238,7 +256,11 @@ export function servicesCollection(schemas: Schemas): CmsCollection {
     slug: has("slug") ? "{{fields.slug}}" : "{{slug}}",
     identifier_field: has("title") ? "title" : fields[0].name,
     ...(has("order") && has("navLabel") ? { summary: "{{fields.order}}. {{fields.navLabel}}" } : {}),
-    sortable_fields: fields.filter((f) => f.widget === "number" || f.name === "title").map((f) => f.name),
+    preview_path: servicePath("{{slug}}"),
+    // Listed in menu order.
+    sortable_fields: fields
+      .filter((f) => f.widget === "number" || f.name === "title")
+      .map((f) => (f.name === "order" ? { field: f.name, default_sort: true as const } : f.name)),
     // Relative to each service file: data/services/x.yaml refers to ../images/…
     media_folder: "../images",
     public_folder: "../images",

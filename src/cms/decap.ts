@@ -25,6 +25,8 @@ export interface DecapPreviewProps {
   getCollection(collection: string, slug?: string): Promise<unknown>;
 }
 
+type Phrases = { [key: string]: string | Phrases };
+
 /** An element of Decap's own React (opaque here). */
 type DecapElement = { readonly $$typeof: symbol };
 
@@ -48,6 +50,9 @@ interface DecapCms {
   registerPreviewTemplate(name: string, component: DecapComponent): void;
   registerPreviewStyle(style: string, options?: { raw?: boolean }): void;
   registerEventListener(listener: { name: string; handler: (args: never) => unknown }): void;
+  /** A locale's phrases, nested by screen (workflow.workflow.newPost …). */
+  getLocale(name: string): Phrases;
+  registerLocale(name: string, phrases: Phrases): void;
   init(options: { config: unknown }): void;
 }
 

@@ -15,8 +15,7 @@ import { ServiceView, type ServiceViewProps } from "../components/service-view";
 import { ContactView, type ContactViewProps } from "../components/contact-view";
 import { NotFoundView, type NotFoundViewProps } from "../components/not-found-view";
 import { buildNav } from "../lib/nav";
-import { ROUTES } from "../lib/paths";
-import { SERVICES_COLLECTION } from "./config";
+import { FILE_PAGES, SERVICES_COLLECTION } from "./config";
 import { withSkeleton } from "./entry";
 import { readSources, type ContentStore } from "./content-store";
 
@@ -65,10 +64,7 @@ function asImage(src: string | undefined, width: number, height: number) {
   };
 }
 
-export interface PreviewPage {
-  pathname: string;
-  render(content: SiteContent): React.ReactNode;
-}
+type PageRender = (content: SiteContent) => React.ReactNode;
 
 /**
  * The site's views fed with content that has passed no check yet: filled out to the schema's shape (withSkeleton),
@@ -84,7 +80,7 @@ function filled(schemas: Schemas, data: Data | undefined, name: string): Data {
   return withSkeleton(data, schemas[schemaName], schemas, schemaName) as Data;
 }
 
-function previewPages(schemas: Schemas, resolveAsset: (path: string) => string): Record<string, PreviewPage> {
+function previewPages(schemas: Schemas, resolveAsset: (path: string) => string): Record<string, PageRender> {
   const full = (data: Data, name: string): Data => filled(schemas, data, name);
   // As the pages see them (src/content/site-content.ts): in order with their paths; the firm with its derived fields.
   const services = (content: SiteContent) =>
@@ -97,54 +93,38 @@ function previewPages(schemas: Schemas, resolveAsset: (path: string) => string):
       credential: { ...data.credential, badge: asImage(resolveAsset(String(data.credential.badge)), 160, 160) },
     };
   };
-  const contactPage: PreviewPage = {
-    pathname: ROUTES.contact,
-    render: (c) => (
-      <ContactView
-        contact={as<ContactViewProps["contact"]>(full(c.files.contact, "contact"))}
-        firm={as<ContactViewProps["firm"]>(firm(c))}
-        newTabNote={String((full(c.files.layout, "layout").footer as Data).newTab)}
+  const contactPage: PageRender = (c) => (
+    <ContactView
+      contact={as<ContactViewProps["contact"]>(full(c.files.contact, "contact"))}
+      firm={as<ContactViewProps["firm"]>(firm(c))}
+      newTabNote={String((full(c.files.layout, "layout").footer as Data).newTab)}
+    />
+  );
+  return {
+    home: (c) => (
+      <HomeView
+        home={as<HomeViewProps["home"]>(full(c.files.home, "home"))}
+        firm={as<HomeViewProps["firm"]>(firm(c))}
+        services={as<HomeViewProps["services"]>(services(c))}
       />
     ),
-  };
-  return {
-    home: {
-      pathname: ROUTES.home,
-      render: (c) => (
-        <HomeView
-          home={as<HomeViewProps["home"]>(full(c.files.home, "home"))}
-          firm={as<HomeViewProps["firm"]>(firm(c))}
-          services={as<HomeViewProps["services"]>(services(c))}
-        />
-      ),
-    },
-    about: {
-      pathname: ROUTES.about,
-      render: (c) => (
-        <AboutView
-          about={as<AboutViewProps["about"]>(full(c.files.about, "about"))}
-          firm={as<AboutViewProps["firm"]>(firm(c))}
-        />
-      ),
-    },
-    "services-page": {
-      pathname: ROUTES.services,
-      render: (c) => (
-        <ServicesView
-          content={as<ServicesViewProps["content"]>(full(c.files["services-page"], "services-page"))}
-          services={as<ServicesViewProps["services"]>(services(c))}
-        />
-      ),
-    },
+    about: (c) => (
+      <AboutView
+        about={as<AboutViewProps["about"]>(full(c.files.about, "about"))}
+        firm={as<AboutViewProps["firm"]>(firm(c))}
+      />
+    ),
+    "services-page": (c) => (
+      <ServicesView
+        content={as<ServicesViewProps["content"]>(full(c.files["services-page"], "services-page"))}
+        services={as<ServicesViewProps["services"]>(services(c))}
+      />
+    ),
     contact: contactPage,
-    "not-found": {
-      pathname: "/404/",
-      render: (c) => (
-        <NotFoundView content={as<NotFoundViewProps["content"]>(full(c.files["not-found"], "not-found"))} />
-      ),
-    },
-    // The firm's details and the layout's words show on every page; their previews show the contact page, where
-    // most of them are (phone, address, links), in the layout (menus, footer).
+    "not-found": (c) => (
+      <NotFoundView content={as<NotFoundViewProps["content"]>(full(c.files["not-found"], "not-found"))} />
+    ),
+    // The pages FILE_PAGES shows them on.
     firm: contactPage,
     layout: contactPage,
   };
@@ -239,10 +219,9 @@ export function previewTemplate(schemas: Schemas, collection: string, name?: str
         </InLayout>
       );
     }
-    const page = previewPages(schemas, resolveAsset)[name!];
     return (
-      <InLayout content={withDraft} pathname={page.pathname} schemas={schemas}>
-        {page.render(withDraft)}
+      <InLayout content={withDraft} pathname={FILE_PAGES[name!]} schemas={schemas}>
+        {previewPages(schemas, resolveAsset)[name!](withDraft)}
       </InLayout>
     );
   };
