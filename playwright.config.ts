@@ -31,6 +31,8 @@ const NGINX_ONLY = ["nginx-private-folder.spec.ts"];
 const LOGIN_SPECS = ["github-login.spec.ts"];
 // Markup-like text in the fixture build (scripts/fixture-site.mjs), served by our server on E2E_PORT + 5.
 const FIXTURE_SPECS = ["text-is-text.spec.ts"];
+// Under gatsby develop, with a server of its own: playwright.develop.config.ts.
+const DEVELOP_SPECS = ["develop.spec.ts"];
 
 /**
  * A server the run starts and stops. It is ready when `/` answers, or, with `listening`, as soon as it listens (the
@@ -71,12 +73,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop-1280",
-      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS],
+      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS, ...DEVELOP_SPECS],
       use: { viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile-375",
-      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS, ...HEADER_SPECS],
+      testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS, ...HEADER_SPECS, ...DEVELOP_SPECS],
       use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
     },
     {
