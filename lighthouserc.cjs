@@ -1,11 +1,17 @@
-// Lighthouse CI (`npm run test:lighthouse`): every route of the production build in public/, served by the project's
-// own server (scripts/serve.ts: gzip and the real _headers), measured once with Lighthouse's mobile emulation and
+// Lighthouse CI (`npm run test:lighthouse`): a page of each template of the production build in public/ (the first
+// service page stands for all: they differ only in content, which the content check and the browser tests, axe
+// included, judge on every route), served by the project's own server (scripts/serve.ts: gzip and the real _headers),
+// measured once with Lighthouse's mobile emulation and
 // simulated throttling in Debian's Chromium. The budgets below are errors. Each is a fact of the page, not a timing
 // (timing is the speed gate's), so one run judges it as three would. The HTML reports (e.g. route-about_.html) land in
 // reports/lighthouse/: open them in a browser.
 // The routes come from scripts/routes.cjs (the content and the site's path helpers). Port: LHCI_PORT, default 9555.
 const chromium = require("./scripts/chromium.json");
+const { ROUTES } = require("tsx/cjs/api").require("./src/lib/paths.ts", __filename);
 const routes = require("./scripts/routes.cjs");
+
+const isServicePage = (route) => route.startsWith(ROUTES.services) && route !== ROUTES.services;
+const pages = routes.filter((route) => !isServicePage(route) || route === routes.find(isServicePage));
 
 const PORT = Number(process.env.LHCI_PORT || 9555);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -15,7 +21,7 @@ const budget = (options) => ["error", options];
 module.exports = {
   ci: {
     collect: {
-      url: routes.map((route) => `${BASE}${route}`),
+      url: pages.map((route) => `${BASE}${route}`),
       numberOfRuns: 1,
       startServerCommand: `PORT=${PORT} tsx scripts/serve.ts`,
       startServerReadyPattern: "Serving",
