@@ -1,22 +1,17 @@
 /**
- * Static first: Gatsby's runtime waits for the visitor. In every built page, the external `<script src>` tags (the
- * webpack runtime, React and Gatsby's app) become one small inline loader. After the visitor's first pointerover,
- * pointerdown, touchstart, keydown, focusin, wheel or scroll it adds the same scripts, in the same order and with the
- * same attributes, once the visitor pauses: RUNTIME_QUIET_MS without a tap, click or key press. Then it
- * stops listening.
- * `<link rel="preload|modulepreload|prefetch" as="script">` tags go too, so no script is fetched before that
- * interaction. The inline data scripts the runtime needs (`gatsby-script-loader` with
- * the page path, `gatsby-chunk-mapping`, the compilation hash) stay where they are.
+ * Static first: Gatsby's runtime waits for the visitor. In every built page the external `<script src>` tags (webpack's
+ * runtime, React, Gatsby's app) and the script preload/prefetch links become one small inline loader: after the
+ * visitor's first START_EVENTS it adds the same scripts, in the same order and with the same attributes, once the
+ * visitor pauses (RUNTIME_QUIET_MS without a tap, click or key press), then stops listening. Nothing is fetched before
+ * that. The inline data scripts the runtime needs (`gatsby-script-loader`, `gatsby-chunk-mapping`, the compilation
+ * hash) stay.
  *
- * Why a rewrite of the built HTML (called from this plugin's onPostBuild) rather than onPreRenderHTML or webpack:
- * Gatsby 5 does not render its script tags into `postBodyComponents`. It renders a placeholder for its internal
- * `_gatsby-scripts` slice, whose HTML (chunk mapping, compilation hash, script tags) its webpack stats plugin writes to
- * public/_gatsby/slices/_gatsby-scripts-1.html, and stitches that file into each page after onPreRenderHTML. Only the
- * stitched page holds the real tags. The stitching keeps the `<!-- slice-start/-end -->` comments, and a later
- * incremental build re-stitches between them; this rewrite keeps them too, so it runs again on fresh tags every build
- * and leaves an already rewritten page unchanged. A webpack-stage edit of the slice file would depend on Gatsby's
- * private plugin order. It must run before writeHostingFiles, which hashes each page's inline scripts (this loader
- * included) into the page's Content-Security-Policy.
+ * Why a rewrite of the built HTML (this plugin's onPostBuild), not onPreRenderHTML or webpack: Gatsby 5 renders a
+ * placeholder for its `_gatsby-scripts` slice, whose HTML its webpack stats plugin writes to
+ * public/_gatsby/slices/_gatsby-scripts-1.html, and stitches it into each page after onPreRenderHTML; only the stitched
+ * page holds the real tags. The stitching keeps the `<!-- slice-start/-end -->` comments and a later incremental build
+ * re-stitches between them, so this rewrite runs on fresh tags every build and leaves a rewritten page unchanged. It
+ * runs before writeHostingFiles, which hashes each page's inline scripts (the loader's too) into its policy.
  */
 import fs from "fs";
 import path from "path";
@@ -85,23 +80,18 @@ export interface RuntimeSplit {
 }
 
 /**
- * The loader's source. The first start event starts a timer of RUNTIME_QUIET_MS, which every INPUT_EVENTS restarts.
- * When it fires, the loader stops listening and, in a task after the next frame (requestAnimationFrame, then
- * setTimeout), adds the scripts to the end of <body>, where Gatsby had them. They download in parallel and run in page
- * order (`async = false`: webpack's runtime, then `framework`, then `app`), whatever order they arrive in.
- * Nothing is fetched during the burst either: preloading the scripts at the first interaction made a second tap right
- * after it slower (the responses' handling on the main thread; docs/performance.md).
+ * The loader's source. The first start event starts a RUNTIME_QUIET_MS timer, which each INPUT_EVENTS restarts. When it
+ * fires the loader stops listening and, in a task after the next frame, adds the scripts to the end of <body>, where
+ * Gatsby had them: they download in parallel and run in page order (`async = false`). Nothing is fetched during the
+ * burst: preloading at the first interaction made a second tap right after it slower (docs/performance.md).
  *
- * With a RuntimeSplit, the start of the app is cut into tasks an input can come between (docs/performance.md, long
- * task 4). Webpack starts the app from the `app` chunk's third element, a function it calls with its `require` when the
- * chunk arrives, and that call evaluates the whole module graph in one task. The loader stands between webpack and its
- * chunk-loading global's `push` (the one webpack's runtime installs): a chunk without a start function goes through
- * unchanged; the entry chunk's modules go through at once, and its start is held. Then, each in a task of its own: the
- * framework's modules (React DOM's evaluation), then webpack's start as webpack wrote it. Both go through webpack's own
- * chunk protocol, as chunks with fresh ids (-1, -2: webpack runs a chunk's start function only when one of its ids is
- * new), so every module still runs through webpack's `require`, once, and nothing runs that the app would not run: the
- * framework's modules are libraries the app imports (React DOM, React, the scheduler, prop-types), with no effect but
- * defining themselves.
+ * With a RuntimeSplit the app's start is cut into tasks an input can come between (docs/performance.md, long task 4).
+ * Webpack starts the app from the `app` chunk's third element, a function that evaluates the whole module graph in one
+ * task. The loader stands between webpack and its chunk-loading global's `push`: a chunk without a start function goes
+ * through; the entry chunk's modules go through at once and its start is held. Then, each in a task of its own, the
+ * framework's modules (React DOM's evaluation) and webpack's start as webpack wrote it, both as chunks with fresh ids
+ * (-1, -2: webpack runs a start function only for a new id). So every module still runs through webpack's `require`,
+ * once, and nothing runs that the app would not: the framework's modules only define themselves.
  */
 export function loaderSource(scripts: readonly DeferredScript[], split?: RuntimeSplit): string {
   // `async` goes: the loader runs the scripts in page order (webpack's runtime must run before the chunks it loads).
