@@ -1,8 +1,11 @@
 /**
  * `npm start` (gatsby develop): every route renders and React takes the page over (the header's enhanced state) with
- * no error overlay and, through the shared guard, no console error and no request to another host.
+ * no error overlay; and the editor at /admin/ beside it, as `npm run cms` serves it. The shared guard fails a test on
+ * any console error or request to another host.
  */
-import { test, expect, sitePaths } from "./fixtures";
+import { test, expect, services, sitePaths } from "./fixtures";
+import { openEditor, startLocalProxy } from "./local-proxy";
+import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 
 for (const route of sitePaths()) {
   test(`${route} under gatsby develop`, async ({ page }) => {
@@ -12,3 +15,20 @@ for (const route of sitePaths()) {
     await expect(page.getByText(/Unhandled Runtime Error|error while hydrating/i)).toHaveCount(0);
   });
 }
+
+test("/admin/ under gatsby develop with decap-server, as npm run cms opens it: the editor lists the services", async ({
+  page,
+  guard,
+}) => {
+  // A decap-server of its own, on a copy of data/, on a free port the editor's requests are routed to.
+  const proxy = await startLocalProxy("fs");
+  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
+  try {
+    await proxy.route(page);
+    await openEditor(page, "collections/services");
+    await expect(page.getByRole("link", { name: /^\d+\. / })).toHaveCount(services().length);
+  } finally {
+    await page.close();
+    await proxy.stop();
+  }
+});
