@@ -1,7 +1,7 @@
 // Writes the editor for local editing — Decap with the local decap-server backend, bundled exactly as a build bundles
-// the published editor — into a folder of its own (argument; default .e2e-builds/local-editor/), never into public/:
-// no published build has it (plugins/publish/editor). Beside it, a _headers file with its rule alone (its policy, which may
-// reach decap-server on this machine). scripts/serve.ts serves it over a build with OVERLAY_DIR, for the editor's
+// the published editor — into a folder of its own (argument; default .e2e-builds/local-editor/), never into public/: no
+// published build has it (plugins/publish/editor). Beside it, a _headers file with its rule alone (its policy, which
+// may reach decap-server on this machine). scripts/serve.ts serves it over a build with OVERLAY_DIR, for the editor's
 // browser tests; editors use `npm run cms`.
 import fs from "fs";
 import path from "path";

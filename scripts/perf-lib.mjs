@@ -1,6 +1,6 @@
-// What the scripts that load the built site in a browser share (speed-gate, screenshots): a build
-// served by scripts/serve.ts on a free port, and Debian's Chromium (or CHROME_PATH) launched with the flags every
-// script here uses (scripts/chromium.json).
+// What the scripts that load the built site in a browser share (speed-gate, screenshots): a build served by
+// scripts/serve.ts on a free port, and Debian's Chromium (or CHROME_PATH) launched with the flags every script here
+// uses (scripts/chromium.json).
 import { spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";

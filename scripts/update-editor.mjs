@@ -2,10 +2,10 @@
 //
 // The npm package decap-cms ships its prebuilt bundle (dist/decap-cms.js and the chunks it loads by name, with its own
 // React inside) together with 468 packages of its source tree, which the bundle does not use. /admin/ needs only the
-// bundle, so this command takes it from the registry's decap-cms@<version>, repacks dist/'s JavaScript and licence
-// into vendor/decap-cms-<version>.tgz (a package with no dependencies), records each file's SHA-256 in
-// vendor/decap-cms.json, points package.json's decap-cms at the tarball and updates package-lock.json. The build
-// checks the installed files against vendor/decap-cms.json (plugins/publish/editor/admin.ts) and stops on any difference.
+// bundle, so this command takes it from the registry's decap-cms@<version>, repacks dist/'s JavaScript and licence into
+// vendor/decap-cms-<version>.tgz (a package with no dependencies), records each file's SHA-256 in
+// vendor/decap-cms.json, points package.json's decap-cms at the tarball and updates package-lock.json. The build checks
+// the installed files against vendor/decap-cms.json (plugins/publish/editor/admin.ts) and stops on any difference.
 import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";

@@ -1,7 +1,7 @@
 /**
  * What the site's views import from `gatsby` and `gatsby-plugin-image`, for the editor's preview bundle only
- * (plugins/publish/editor/admin.ts aliases those two modules here): the preview has no Gatsby runtime, so a Link is the plain
- * link the built page also has before its runtime starts, and image data is read as gatsby-plugin-image reads it.
+ * (plugins/publish/editor/admin.ts aliases those two modules here): the preview has no Gatsby runtime, so a Link is the
+ * plain link the built page also has before its runtime starts, and image data is read as gatsby-plugin-image reads it.
  */
 import React from "react";
 import type { IGatsbyImageData } from "gatsby-plugin-image";

@@ -4,7 +4,7 @@
  * (GitHub's check runs and commit statuses, through the API with the editor's own token).
  */
 
-/** Where the build writes the commit it was built from (plugins/publish/editor), served with Cache-Control: no-store. */
+/** Where the build writes the commit it was built from (plugins/publish/editor), served with no-store. */
 export const LIVE_COMMIT_FILE = "build.json";
 
 export interface CheckRun {

@@ -1,8 +1,8 @@
 /**
  * A GitHub App's login token expires (after 8 hours, by GitHub's default); an OAuth app's does not. The site's login
  * hands the editor the token's lifetime (`expires_in`, seconds) beside it, and keeps the refresh token to itself
- * (functions/_lib/login/exchange.ts). This records when the token runs out, beside Decap's record of the login, and asks
- * the editor to log in again once it has — instead of a screen of failed requests:
+ * (functions/_lib/login/exchange.ts). This records when the token runs out, beside Decap's record of the login, and
+ * asks the editor to log in again once it has — instead of a screen of failed requests:
  *
  * - when /admin/ opens with an expired login, the login is forgotten before Decap starts, so Decap opens on its login
  *   page, and a line says why;

@@ -2,7 +2,8 @@
  * The content check of a content directory, for the build (plugins/content-model), `npm run check:content` and `gatsby
  * develop`'s checks after each edit: the check of every file (validate.ts) over the files and images on disk, and the
  * form endpoint FORM_ENDPOINT sets at build time (form-endpoint.ts; data/contact.yaml's own is its schema's to check,
- * by the same rule), and the site's address SITE_URL sets. The editor runs the same check over its backend before a save (src/cms/save-check.ts).
+ * by the same rule), and the site's address SITE_URL sets. The editor runs the same check over its backend before a
+ * save (src/cms/save-check.ts).
  */
 import fs from "fs";
 import path from "path";

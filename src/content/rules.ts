@@ -1,7 +1,8 @@
 /**
  * The content rules, free of the file system so that the build's content check (validate.ts) and the editor in the
  * browser (src/cms/) run the same code: the JSON Schemas of data/schema/ through ajv, with the content model's own
- * keywords (model.ts, JsonSchema), each mistake as a readable message naming the field, and the rules that span fields or files.
+ * keywords (model.ts, JsonSchema), each mistake as a readable message naming the field, and the rules that span fields
+ * or files.
  */
 import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
 import addFormats from "ajv-formats";

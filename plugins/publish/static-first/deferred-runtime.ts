@@ -32,9 +32,10 @@ export const INPUT_EVENTS = ["pointerdown", "touchstart", "keydown"];
 
 /**
  * How long the visitor must pause (no INPUT_EVENTS) before the runtime's scripts are fetched and run. Running them and
- * starting the runtime is a few long tasks (20-80 ms each with the CPU throttled 4x: webpack's start runs the whole module graph
- * in one); an input that lands in one waits for its end. Taps and key presses come in bursts, a few hundred
- * milliseconds apart, so the runtime starts after the burst rather than in the middle of it (docs/performance.md).
+ * starting the runtime is a few long tasks (20-80 ms each with the CPU throttled 4x: webpack's start runs the whole
+ * module graph in one); an input that lands in one waits for its end. Taps and key presses come in bursts, a few
+ * hundred milliseconds apart, so the runtime starts after the burst rather than in the middle of it
+ * (docs/performance.md).
  */
 export const RUNTIME_QUIET_MS = 500;
 
