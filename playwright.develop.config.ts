@@ -1,7 +1,7 @@
 // Browser tests of `npm start`: the site under `gatsby develop`, as a developer first runs it (e2e/develop.spec.ts).
 // Run before any build (package.json's test command): gatsby develop writes the same .cache/ and public/ as a build.
 import { defineConfig } from "@playwright/test";
-import chromium from "./scripts/chromium.json";
+import suite from "./playwright.config";
 
 const PORT = Number(process.env.DEVELOP_PORT || 9340);
 
@@ -10,12 +10,8 @@ export default defineConfig({
   testMatch: "develop.spec.ts",
   workers: 1,
   reporter: [["list"]],
-  use: {
-    baseURL: `http://localhost:${PORT}`,
-    browserName: "chromium",
-    launchOptions: { executablePath: process.env.CHROME_PATH || chromium.path, args: chromium.args },
-    viewport: { width: 1280, height: 800 },
-  },
+  // The suite's browser (Debian's Chromium, its flags).
+  use: { ...suite.use, baseURL: `http://localhost:${PORT}`, viewport: { width: 1280, height: 800 } },
   webServer: {
     command: `npm run develop -- --port ${PORT}`,
     url: `http://localhost:${PORT}/`,

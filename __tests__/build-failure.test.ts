@@ -1,19 +1,20 @@
 /**
  * A build stopped by broken content, as a developer sees it in a terminal: `npm run build` under a pseudo-terminal
- * (util-linux's `script`), outside CI, 60 columns wide, on a copy of data/ (CONTENT_DIR) with one line indented too far.
- * It fails before anything is written to public/.
+ * (util-linux's `script`), outside CI, 60 columns wide, on a copy of data/ (CONTENT_DIR) with one line indented too
+ * far. It fails before anything is written to public/.
  * @jest-environment node
  */
 import { spawnSync } from "child_process";
 import path from "path";
 import { copyRealData } from "./helpers/content.cjs";
-import { serviceFiles } from "../src/content/read-content";
+import { cases } from "./helpers/broken-content";
+
+const [, indentTooFar, expected] = cases.find(([name]) => name.includes("a field indented under a field"))!;
 
 test("the failed build opens with the content check's heading, and no line of its report is wrapped", () => {
   const copy = copyRealData();
   try {
-    const [file] = serviceFiles(copy.dataDir).map((name) => `data/${name}`);
-    copy.edit(file, /^( {2}\w+: [^\s>|].*\n) {2}(\w+:)/m, "$1   $2");
+    indentTooFar(copy);
     const env: Record<string, string | undefined> = { ...process.env, CONTENT_DIR: copy.dataDir, COLUMNS: "60" };
     // Gatsby takes any CI variable, even CI=false, as a CI run and then never draws its terminal display.
     for (const name of ["CI", "CONTINUOUS_INTEGRATION", "BUILD_ID", "BUILD_NUMBER", "RUN_ID"]) delete env[name];
@@ -32,8 +33,12 @@ test("the failed build opens with the content check's heading, and no line of it
     expect(lines.join("\n")).not.toMatch(/UNKNOWN/);
     const heading = lines.findIndex((line) => line.includes("Content check failed"));
     expect(lines[heading]).toMatch(/Content check failed: 1 problem in 1 file\. .*explains each message\)\.$/);
-    expect(lines[heading + 1]).toMatch(new RegExp(`^\\S*/services/${path.basename(file).replace(".", "\\.")}$`));
-    expect(lines[heading + 2]).toMatch(/^ {2}line \d+, column 4: is not valid YAML: .*The line reads: " {3}\w+:"$/);
+    expect(lines[heading + 1].endsWith(`/${path.basename(expected.file)}`)).toBe(true);
+    expect(lines[heading + 2]).toMatch(
+      new RegExp(
+        `^ {2}line ${expected.line!(copy)}, column ${expected.column!(copy)}: .*${expected.message.source}.*"$`,
+      ),
+    );
   } finally {
     copy.cleanup();
   }

@@ -1,19 +1,19 @@
 /**
- * The editor's own code at /admin/, bundled apart from the site by esbuild (plugins/publish/editor/admin.ts) and loaded after
- * Decap CMS's prebuilt bundle (decap-cms, which brings its own React): its configuration and the content schemas come
- * from the build (__CMS_CONFIG__, __CONTENT_SCHEMAS__: config.ts over data/schema/), the site's CSS for the preview
- * frame from __PREVIEW_STYLE__; this module registers the clean YAML format, the previews (React 18 roots of the
- * site's own views, preview-root.ts) and the check that refuses a save the build would refuse, then starts Decap.
+ * The editor's own code at /admin/, bundled apart from the site by esbuild (plugins/publish/editor/admin.ts) and loaded
+ * after Decap CMS's prebuilt bundle (decap-cms, which brings its own React): its configuration and the content schemas
+ * come from the build (__CMS_CONFIG__, __CONTENT_SCHEMAS__: config.ts over data/schema/), the site's CSS for the
+ * preview frame from __PREVIEW_STYLE__; this module registers the clean YAML format, the previews (React 18 roots of
+ * the site's own views, preview-root.ts) and the check that refuses a save the build would refuse, then starts Decap.
  */
 import React from "react";
-import { CONTENT_FOLDER, PAGE_FILES, fileKey, type JsonSchema } from "../content/model";
+import { PAGE_FILES, fileKey, type JsonSchema } from "../content/model";
 import { checkFiles } from "../content/validate";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
 import { backendAtOrigin, editorialWorkflow } from "./backend";
 import { readBackendContent, previewTemplate, type SiteContent } from "./previews";
-import { decapToken, GITHUB_API, readSources, storeFor } from "./content-store";
+import { decapToken, GITHUB_API, readSources, repositoryPath, storeFor } from "./content-store";
 import { startContentProblems } from "./content-problems";
 import { LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
@@ -122,8 +122,7 @@ async function startEditor(): Promise<void> {
       ready: () => backend.name !== "github" || decapToken() !== undefined,
       check: async () => {
         const files = await readSources(store, branch);
-        return checkFiles({ schemas, files, display: (name) => `${CONTENT_FOLDER}/${name}`, image: () => undefined })
-          .errors;
+        return checkFiles({ schemas, files, display: repositoryPath, image: () => undefined }).errors;
       },
     }),
   ];

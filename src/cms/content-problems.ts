@@ -21,6 +21,19 @@ export function noticeArea(doc: Document): HTMLElement {
   return area;
 }
 
+/** One of those lines: a section named for assistive technology, its content, and a Hide button. */
+export function noticePanel(doc: Document, className: string, label: string, ...content: HTMLElement[]): HTMLElement {
+  const panel = doc.createElement("section");
+  panel.className = className;
+  panel.setAttribute("aria-label", label);
+  const hide = doc.createElement("button");
+  hide.type = "button";
+  hide.textContent = "Hide";
+  hide.addEventListener("click", () => (panel.hidden = true));
+  panel.append(...content, hide);
+  return panel;
+}
+
 export interface ProblemsSource {
   /** The content check's mistakes in what the backend holds now. */
   check(): Promise<ContentError[]>;
@@ -31,17 +44,10 @@ export interface ProblemsSource {
 const where = (error: ContentError) => [error.file, lineAndColumn(error), error.path].filter(Boolean).join(", ");
 
 export function startContentProblems(source: ProblemsSource, doc: Document = document): { refresh(): void } {
-  const panel = doc.createElement("section");
-  panel.className = "content-problems";
-  panel.setAttribute("role", "alert");
-  panel.setAttribute("aria-label", "Content problems");
   const lead = doc.createElement("p");
   const list = doc.createElement("ul");
-  const hide = doc.createElement("button");
-  hide.type = "button";
-  hide.textContent = "Hide";
-  hide.addEventListener("click", () => (panel.hidden = true));
-  panel.append(lead, list, hide);
+  const panel = noticePanel(doc, "content-problems", "Content problems", lead, list);
+  panel.setAttribute("role", "alert");
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = async () => {

@@ -28,19 +28,22 @@ export interface ContentStore {
 const DRAFT_PREFIX = "cms/";
 export const draftBranch = (collection: string, slug: string) => `${DRAFT_PREFIX}${collection}/${slug}`;
 
-export const SERVICES_FOLDER = `${CONTENT_FOLDER}/${SERVICES_DIRECTORY}`;
+/** A name in the content directory (services/x.yaml) as a path in the repository (data/services/x.yaml), and back. */
+export const repositoryPath = (name: string) => `${CONTENT_FOLDER}/${name}`;
+export const contentPath = (path: string) => path.slice(CONTENT_FOLDER.length + 1);
+
+export const SERVICES_FOLDER = repositoryPath(SERVICES_DIRECTORY);
 
 /** All the content on `branch`: the page files there are and the services, by their names in the content folder. */
 export async function readSources(store: ContentStore, branch: string): Promise<SourceFile[]> {
   const names = Object.keys(PAGE_FILES);
   const [services, ...pages] = await Promise.all([
     store.list(SERVICES_FOLDER, branch),
-    ...names.map((name) => store.read(`${CONTENT_FOLDER}/${name}`, branch)),
+    ...names.map((name) => store.read(repositoryPath(name), branch)),
   ]);
-  const named = (path: string) => path.slice(CONTENT_FOLDER.length + 1);
   return [
     ...names.flatMap((name, i) => (pages[i] === null ? [] : [{ name, text: pages[i] }])),
-    ...services.map((file) => ({ name: named(file.path), text: file.text })),
+    ...services.map((file) => ({ name: contentPath(file.path), text: file.text })),
   ];
 }
 

@@ -4,7 +4,7 @@
  * (with the host's link), checking again while a build runs; Hide puts it away until the next change. Plain DOM
  * beside Decap's interface; styles in admin.css.
  */
-import { noticeArea } from "./content-problems";
+import { noticeArea, noticePanel } from "./content-problems";
 import { describeLive, readLive, type LiveSource, type LiveState } from "./live-status";
 
 const CHECK_EVERY_MS = 15_000;
@@ -17,9 +17,6 @@ export interface LivePanel {
 }
 
 export function startLivePanel(source: LiveSource, doc: Document = document): LivePanel {
-  const panel = doc.createElement("section");
-  panel.className = "live-status";
-  panel.setAttribute("aria-label", "Live site");
   const text = doc.createElement("p");
   text.setAttribute("role", "status");
   const link = doc.createElement("a");
@@ -27,11 +24,7 @@ export function startLivePanel(source: LiveSource, doc: Document = document): Li
   link.rel = "noopener noreferrer";
   link.textContent = "Build details";
   link.hidden = true;
-  const hide = doc.createElement("button");
-  hide.type = "button";
-  hide.textContent = "Hide";
-  hide.addEventListener("click", () => (panel.hidden = true));
-  panel.append(text, link, hide);
+  const panel = noticePanel(doc, "live-status", "Live site", text, link);
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   let since = Date.now();

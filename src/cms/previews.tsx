@@ -74,7 +74,7 @@ function as<T>(data: unknown): T {
   return data as T;
 }
 
-/** A content file's data filled out to its schema's shape; `name` is a page file's name (home) or the service schema. */
+/** A content file's data filled out to its schema's shape; `name`: a page file's (home) or the service schema. */
 function filled(schemas: Schemas, data: Data | undefined, name: string): Data {
   const schemaName = name === SERVICE_SCHEMA ? name : PAGE_FILES[`${name}.yaml` as keyof typeof PAGE_FILES];
   return withSkeleton(data, schemas[schemaName], schemas, schemaName) as Data;
@@ -124,7 +124,7 @@ function previewPages(schemas: Schemas, resolveAsset: (path: string) => string):
     "not-found": (c) => (
       <NotFoundView content={as<NotFoundViewProps["content"]>(full(c.files["not-found"], "not-found"))} />
     ),
-    // The pages FILE_PAGES shows them on.
+    // Shown on the contact page, as FILE_PAGES says.
     firm: contactPage,
     layout: contactPage,
   };

@@ -8,12 +8,12 @@
  *   its own file), so the rules that span services hold on a phone, a desktop and a draft alike. Images the editor
  *   picked anew are judged by their bytes; the others were judged when they were picked.
  */
-import { CONTENT_FOLDER, SERVICES_DIRECTORY, type Schemas } from "../content/model";
+import type { Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, readablePath, type ContentError } from "../content/rules";
 import { parseData } from "../content/site-content";
 import { checkFiles, contentName, yamlErrors } from "../content/validate";
 import { SERVICES_COLLECTION } from "./config";
-import { draftBranch, SERVICES_FOLDER, type ContentStore } from "./content-store";
+import { contentPath, draftBranch, repositoryPath, SERVICES_FOLDER, type ContentStore } from "./content-store";
 import { BASE_KEY, describeErrors, entryFile, fileHeader, SOURCE_KEY, type EntryFile } from "./entry";
 import { prepareSave, writtenText } from "./yaml-format";
 
@@ -37,10 +37,6 @@ export interface EntryState {
   /** Files picked in the media library and not in the backend yet (drafts), by repository path: their bytes. */
   pendingMedia?: Record<string, () => Promise<Uint8Array>>;
 }
-
-/** A repository path's name in the content directory: data/services/x.yaml → services/x.yaml. */
-const contentPath = (repositoryPath: string) => repositoryPath.slice(CONTENT_FOLDER.length + 1);
-const repositoryPath = (name: string) => `${CONTENT_FOLDER}/${name}`;
 
 /** The file the entry will be saved to: a service's by its slug field, a page file's by its name. */
 function targetFile(entry: EntryState): EntryFile {
@@ -96,8 +92,7 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
     display: repositoryPath,
     image: (name) => bytes.get(name),
   });
-  const servicesFolder = repositoryPath(SERVICES_DIRECTORY);
-  return errors.filter((e: ContentError) => e.file === target.file || (isService && e.file === servicesFolder));
+  return errors.filter((e: ContentError) => e.file === target.file || (isService && e.file === SERVICES_FOLDER));
 }
 
 /** For an entry opened from a file: its text as it is now and as it was opened. Nothing for a new entry. */
@@ -115,9 +110,9 @@ async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string): P
 }
 
 /**
- * Checks a save against the backend as it is now. Returns what the entry's data must hold for the write (yaml-format.ts):
- * the file's text as it is now (SOURCE_KEY) and as the editor opened it (BASE_KEY), to merge onto; for a new entry,
- * the leading comments its file starts with. Throws the message to show when the save must not happen.
+ * Checks a save against the backend as it is now. Returns what the entry's data must hold for the write
+ * (yaml-format.ts): the file's text as it is now (SOURCE_KEY) and as the editor opened it (BASE_KEY), to merge onto;
+ * for a new entry, the leading comments its file starts with. Throws the message to show when the save must not happen.
  */
 export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Record<string, string>> {
   const branch = await entryBranch(ctx, entry);

@@ -6,7 +6,7 @@
  * differently is refused, naming the field and how to write it; the editor quotes what it writes (readsAsText).
  */
 import { load } from "js-yaml";
-import type { Document, LineCounter } from "yaml";
+import type { Document, LineCounter, YAMLError } from "yaml";
 import { lineOf, readablePath, type ContentError } from "./rules";
 import { changedPaths, valueAt } from "./site-content";
 
@@ -68,29 +68,24 @@ const indentOf = (text: string) => /^ */.exec(text)![0].length;
  * A YAML syntax error as an editor can act on it: the line and column the mistake is on (YAML often notices it a line
  * earlier, or at the end of the file), that line quoted, and what to change, in the words of the editing guide.
  */
-export function syntaxMistake(
-  file: string,
-  text: string,
-  error: { code: string; message: string; linePos?: [{ line: number; col: number }, { line: number; col: number }?] },
-): ContentError {
+export function syntaxMistake(file: string, text: string, error: YAMLError): ContentError {
   const lines = text.split(/\r?\n/);
-  const [start] = error.linePos ?? [{ line: 1, col: 1 }];
-  let line = start.line;
-  let column = start.col;
+  const at = error.linePos?.[0] ?? { line: 1, col: 1 };
+  let line = at.line;
+  let column: number | undefined = at.col;
   let advice: string;
-  const indented = (n: number) => ((column = indentOf(lines[n - 1]) + 1), n);
   const above = lineAbove(lines, line);
-  if (error.code === "TAB_AS_INDENT" || /\t/.test(lines[line - 1].match(/^\s*/)![0])) {
+  if (error.code === "TAB_AS_INDENT" || /^ *\t/.test(lines[line - 1])) {
     advice = "a tab indents this line: indent with spaces only";
   } else if (error.code === "DUPLICATE_KEY") {
     advice = "this field is written twice at the same level: keep one";
   } else if (/closing "?quote/i.test(error.message)) {
-    line = lines.findIndex((l) => /:\s*["']|^\s*-\s*["']/.test(l) && (l.match(/(?<!\\)"/g) ?? []).length % 2 === 1) + 1;
-    line ||= start.line;
+    const opens = (l: string) => /:\s*["']|^\s*-\s*["']/.test(l) && (l.match(/(?<!\\)"/g) ?? []).length % 2 === 1;
+    line = lines.findIndex(opens) + 1 || line;
     column = lines[line - 1].search(/["']/) + 1;
     advice = "a quote mark opens a value here and never closes it: end the value with the same quote mark";
   } else if (/^Flow (sequence|map)/.test(error.message)) {
-    line = lineAbove(lines, line + 1 - Number(!/[[{]/.test(lines[line - 1])));
+    if (!/[[{]/.test(lines[line - 1])) line = above;
     column = lines[line - 1].search(/[[{]/) + 1;
     advice = "a value starting with [ or { is read as a list: put the whole value in quotes";
   } else if (/alias/i.test(error.message)) {
@@ -100,19 +95,23 @@ export function syntaxMistake(
     /[>|][-+]?\s*$/.test(lines[above - 1]) &&
     indentOf(lines[line - 1]) <= indentOf(lines[above - 1])
   ) {
-    line = indented(line);
+    column = undefined;
     advice = `the text of the field on line ${above} must be indented further than that field`;
   } else if (column > indentOf(lines[line - 1]) + 1 && /:\s/.test(lines[line - 1].slice(column - 1))) {
     advice = "a value with a colon and a space in it must be in quotes";
   } else {
     // A line indented under a field that already has its value reads as more of that value: the mistake is below.
     const below = lines.findIndex((l, i) => i >= line && !/^\s*(#.*)?$/.test(l)) + 1;
-    const deeper = below > 0 && indentOf(lines[below - 1]) > indentOf(lines[line - 1]);
-    line = indented(deeper && /:\s+[^\s>|#]/.test(lines[line - 1]) ? below : line);
+    if (below > 0 && indentOf(lines[below - 1]) > indentOf(lines[line - 1]) && /:\s+[^\s>|#]/.test(lines[line - 1])) {
+      line = below;
+    }
     let field = line - 1;
     while (field > 1 && !/^\s*(- +)?[\w"'-]+:(\s|$)/.test(lines[field - 1])) field--;
+    column = undefined;
     advice = `this line is not lined up with the field on line ${field}: indent it exactly as far as the fields at its level`;
   }
+  // Where the indentation is the mistake, the column is the line's first character.
+  column ??= indentOf(lines[line - 1]) + 1;
   const message = `is not valid YAML: ${advice}. The line reads: ${JSON.stringify(lines[line - 1].trimEnd())}`;
   return { file, path: "", line, column, message };
 }

@@ -1,10 +1,10 @@
 /**
- * The content check, composed once and free of the file system, so that the build, `npm run check:content` and
- * `gatsby develop` (check.ts reads a content directory) and the editor before a save or a publish (src/cms/save-check.ts
- * reads its backend) run it over the content as it is, or will be: every file parsed by one set of YAML rules and
- * checked against its schema and the rules of rules.ts, its images judged by their bytes (images.ts), the page files
- * all there and no other beside them, and the services' rules across files. Each mistake names the file, the field's
- * path, its line and what was expected, so an editor can fix them all in one pass.
+ * The content check, composed once and free of the file system, so that the build, `npm run check:content`,
+ * `gatsby develop` (check.ts reads a content directory) and the editor before a save or a publish
+ * (src/cms/save-check.ts reads its backend) run it over the content as it is, or will be: every file parsed by one set
+ * of YAML rules and checked against its schema and the rules of rules.ts, its images judged by their bytes (images.ts),
+ * the page files all there and no other beside them, and the services' rules across files. Each mistake names the
+ * file, the field's path, its line and what was expected, so an editor can fix them all in one pass.
  */
 import type { AnySchemaObject } from "ajv";
 import { LineCounter, parseDocument } from "yaml";
@@ -189,8 +189,8 @@ export function formatContentErrors(errors: ContentError[]): string {
   for (const [file, fileErrors] of byFile) {
     lines.push("", file);
     for (const e of fileErrors) {
-      const where = e.line ? `${lineAndColumn(e)}: ` : "";
-      lines.push(`  ${where}${e.path ? `${e.path} ` : ""}${e.message}`);
+      const where = lineAndColumn(e);
+      lines.push(`  ${where && `${where}: `}${e.path ? `${e.path} ` : ""}${e.message}`);
     }
   }
   return lines.join("\n");
