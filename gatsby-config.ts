@@ -5,8 +5,6 @@ import { yamlTypeName } from "./src/content/model";
 import { contentDirectory } from "./src/content/read-content";
 import { siteUrlFrom } from "./src/content/form-endpoint";
 
-export { DEFAULT_SITE_URL } from "./src/content/form-endpoint";
-
 /**
  * The site's canonical origin: SITE_URL at build time, or the firm's own domain. A wrong SITE_URL stops the build in
  * the content check, which names it (src/content/form-endpoint.ts); until then the default stands in, so that Gatsby's

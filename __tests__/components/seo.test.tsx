@@ -10,7 +10,7 @@ import { useStaticQuery } from "gatsby";
 import type { PageProps } from "gatsby";
 import { Seo } from "../../src/components/seo";
 import NotFoundPage from "../../src/pages/404";
-import { DEFAULT_SITE_URL } from "../../gatsby-config";
+import { DEFAULT_SITE_URL } from "../../src/content/form-endpoint";
 import { loadRealContent } from "../helpers/content.cjs";
 
 const { firm, "not-found": notFound } = loadRealContent().files;

@@ -5,13 +5,8 @@
  */
 import fs from "fs";
 import path from "path";
-import {
-  CONTENT_ROOTS,
-  contentTypes,
-  toTypeDefs,
-  type GraphqlType,
-  type JsonSchema,
-} from "../../src/content/schema-to-graphql";
+import { CONTENT_ROOTS, contentTypes, toTypeDefs, type GraphqlType } from "../../src/content/schema-to-graphql";
+import type { JsonSchema } from "../../src/content/model";
 import { loadSchemas } from "../../src/content/read-content";
 import { DERIVED_FIELDS } from "../../src/content/site-content";
 import { DATA_DIR, PROJECT_ROOT } from "../helpers/content.cjs";

@@ -18,8 +18,6 @@ import {
   type JsonSchema,
 } from "./model";
 
-export type { JsonSchema } from "./model";
-
 interface GraphqlField {
   name: string;
   /** GraphQL type reference, e.g. String!, [TitledText!]!, File! */
