@@ -111,7 +111,12 @@ export async function startLocalProxy(mode: "fs" | "git", port?: number): Promis
       routed.push(target);
       await target.route(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${LOCAL_PROXY_PORT}/`), async (route) => {
         const request = route.request();
-        const response = await route.fetch({ url: url.replace(/\/api\/v1$/, new URL(request.url()).pathname) });
+        // A fresh connection for each request: Playwright keeps idle ones open, and one the proxy closes as it is
+        // reused fails with ECONNRESET (a busy machine delays the client's own idle timer past the server's).
+        const response = await route.fetch({
+          url: url.replace(/\/api\/v1$/, new URL(request.url()).pathname),
+          headers: { ...request.headers(), connection: "close" },
+        });
         await route.fulfill({ response });
       });
     },
