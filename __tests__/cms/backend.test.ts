@@ -6,6 +6,7 @@ import {
   backendAtOrigin,
   cmsBackend,
   CMS_BACKENDS,
+  CONTENT_API,
   LOCAL_PROXY_ORIGINS,
   SITE_LOGIN_ENDPOINT,
 } from "../../src/cms/backend";
@@ -67,7 +68,7 @@ test("github without CMS_AUTH_URL logs in through the site's own /api/auth, at t
 });
 
 test.each([
-  [{ CMS_BACKEND: "bitbucket" }, /^CMS_BACKEND is "bitbucket": expected github, or unset for local editing only/],
+  [{ CMS_BACKEND: "bitbucket" }, /^CMS_BACKEND is "bitbucket": expected github or access, or unset for local/],
   // Backends whose current files the editor does not read before a save: a save there could overwrite another's.
   [{ CMS_BACKEND: "gitlab", CMS_REPO: "a/b" }, /^CMS_BACKEND is "gitlab": expected github/],
   [{ CMS_BACKEND: "git-gateway" }, /^CMS_BACKEND is "git-gateway": expected github/],
@@ -81,12 +82,19 @@ test.each([
   [{ CMS_REPO: "a/b" }, /^CMS_REPO is set, but CMS_BACKEND is not/],
   [{ CMS_BACKEND: "github", CMS_REPO: "a/b", CMS_AUTH_SCOPE: "admin:org" }, /^CMS_AUTH_SCOPE is "admin:org"/],
   [{ CMS_AUTH_SCOPE: "public_repo" }, /^CMS_AUTH_SCOPE is set, but CMS_BACKEND is not/],
+  [{ CMS_BACKEND: "access" }, /^CMS_REPO is not set: CMS_BACKEND=access needs the repository/],
 ])("%j is refused, naming the variable", (env, message) => {
   expect(error(env)).toMatch(message);
 });
 
 test("every backend the docs name is accepted", () => {
   for (const name of CMS_BACKENDS) expect(error({ CMS_BACKEND: name, CMS_REPO: "a/b" })).toBeUndefined();
+});
+
+test("CMS_BACKEND=access: the editor saves through the site's content API, and reaches no other host", () => {
+  const { config, connectOrigins } = ok({ CMS_BACKEND: "access", CMS_REPO: "a/b", CMS_BRANCH: "live" });
+  expect(config).toEqual({ name: CONTENT_API.name, proxy_url: CONTENT_API.url, branch: "live" });
+  expect(connectOrigins).toEqual([]);
 });
 
 test("CMS_AUTH_SCOPE=public_repo: the login asks GitHub for public repositories only; unset, Decap's repo", () => {

@@ -81,11 +81,16 @@ test.each(["fs", "git"] as const)(
     try {
       const store = proxyStore(proxy.url);
       const firm = fs.readFileSync(path.join(DATA_DIR, "firm.yaml"), "utf8");
-      expect(await store.read("data/firm.yaml", "main")).toBe(firm);
+      const read = await store.read("data/firm.yaml", "main");
+      expect(read?.text).toBe(firm);
+      // decap-server names each file's version (its SHA-256): the version a write says it replaces.
+      expect(read?.version).toMatch(/^[0-9a-f]{64}$/);
       expect(await store.read("data/no-such.yaml", "main")).toBeNull();
       // A change on disk is what the next read sees.
       fs.appendFileSync(path.join(proxy.repo, "data/firm.yaml"), "# edited\n");
-      expect(await store.read("data/firm.yaml", "main")).toBe(`${firm}# edited\n`);
+      const edited = await store.read("data/firm.yaml", "main");
+      expect(edited?.text).toBe(`${firm}# edited\n`);
+      expect(edited?.version).not.toBe(read?.version);
 
       const services = await store.list(SERVICES_FOLDER, "main");
       expect(services.map((s) => s.path).sort()).toEqual(serviceNames.map((f) => `data/${f}`).sort());

@@ -7,7 +7,7 @@ import { execFileSync } from "child_process";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { describeLive, judgeLive, readLive } from "../../src/cms/live-status";
+import { describeLive, githubResources, judgeLive, readLive } from "../../src/cms/live-status";
 import { buildCommit } from "../../plugins/publish/editor/build-commit";
 
 const head = "a".repeat(40);
@@ -55,10 +55,9 @@ test("readLive asks for the branch's head, then the head's check runs and status
     return new Response(JSON.stringify(answers[url]), { status: url in answers ? 200 : 404 });
   }) as typeof fetch;
   const live = await readLive({
-    apiRoot: "https://api.example",
-    repo: "o/r",
+    api: githubResources("https://api.example", "o/r", () => "t0k", fake),
+    ready: () => true,
     branch: "main",
-    token: () => "t0k",
     liveCommitUrl: "https://site.example/admin/build.json",
     fetch: fake,
   });

@@ -17,7 +17,7 @@ import { copyRealData, type ContentCopy } from "../helpers/content.cjs";
 function folderStore(root: string): ContentStore {
   const at = (file: string) => path.join(root, file);
   return {
-    read: async (file) => (fs.existsSync(at(file)) ? fs.readFileSync(at(file), "utf8") : null),
+    read: async (file) => (fs.existsSync(at(file)) ? { text: fs.readFileSync(at(file), "utf8") } : null),
     list: async (folder) =>
       fs
         .readdirSync(at(folder))

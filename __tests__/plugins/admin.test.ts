@@ -13,6 +13,7 @@ import {
   ADMIN_OPENER_POLICY,
   DECAP_ENTRY,
   adminContentSecurityPolicy,
+  backendOrPanic,
   bundleEditor,
   copyDecap,
   decapDist,
@@ -180,4 +181,30 @@ test("gatsby build writes an editor only for a hosted backend; gatsby develop, t
   expect(publishesEditor(local, "develop")).toBe(true);
   expect(publishesEditor(github, "build")).toBe(true);
   expect(publishesEditor(github, "develop")).toBe(true);
+});
+
+test("a build with the email login checks the content API's variables but its secret, naming a wrong one", () => {
+  const saved = process.env;
+  const panic = (message: string): never => {
+    throw new Error(message);
+  };
+  const build = (env: Record<string, string>) => {
+    process.env = { ...env };
+    try {
+      return backendOrPanic({ panic }).config.name;
+    } finally {
+      process.env = saved;
+    }
+  };
+  const access = {
+    CMS_BACKEND: "access",
+    CMS_REPO: "a/b",
+    ACCESS_TEAM_DOMAIN: "https://firm.cloudflareaccess.com",
+    ACCESS_AUD: "aud",
+    GITHUB_APP_ID: "12",
+  };
+  expect(build(access)).toBe("content-api");
+  expect(() => build({ ...access, ACCESS_AUD: "" })).toThrow(/^The editor at \/admin\/: ACCESS_AUD is not set/);
+  expect(() => build({ ...access, GITHUB_APP_ID: "app" })).toThrow(/GITHUB_APP_ID must be/);
+  expect(() => build({ ...access, CMS_REPO: "" })).toThrow(/CMS_REPO is not set/);
 });

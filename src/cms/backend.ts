@@ -3,9 +3,10 @@
  * FORM_ENDPOINT: a wrong value stops the build naming the variable). Unset, the editor works only on this machine,
  * through `decap-server` (npm run cms). docs/editing-content.md explains both ways.
  *
- *   CMS_BACKEND             github (unset: local editing only). The one hosted backend whose current files the
- *                           editor reads before each save (content-store.ts), so a save never overwrites a change
- *                           it did not see.
+ *   CMS_BACKEND             access: editors log in with Cloudflare Access, and the site's content API
+ *                           (functions/api/content.ts) saves for them with a GitHub App; github: each editor logs in
+ *                           with a GitHub account; unset: local editing only. The editor reads the current files
+ *                           before each save (content-store.ts), so a save never overwrites a change it did not see.
  *   CMS_REPO                owner/name of the repository
  *   CMS_BRANCH              the branch editors save to (default main)
  *   CMS_AUTH_URL            https:// base URL of the OAuth endpoint that logs editors in (github, gitlab); unset
@@ -23,8 +24,14 @@ export const LOCAL_PROXY_PORT = 8081;
 export const LOCAL_HOSTS = ["localhost", "127.0.0.1"];
 export const LOCAL_PROXY_ORIGINS = LOCAL_HOSTS.map((host) => `http://${host}:${LOCAL_PROXY_PORT}`);
 
-export const CMS_BACKENDS = ["github"] as const;
+export const CMS_BACKENDS = ["github", "access"] as const;
 type CmsBackendName = (typeof CMS_BACKENDS)[number];
+
+/**
+ * The content API the editor saves through with CMS_BACKEND=access: Decap's proxy protocol, as decap-server speaks
+ * it locally, under the backend name the editor registers for it (cms.tsx).
+ */
+export const CONTENT_API = { name: "content-api", url: "/api/content" } as const;
 
 /**
  * Decap's `auth_endpoint` for the site's own GitHub login (functions/api/auth.ts), relative to `base_url`, which is
@@ -35,7 +42,7 @@ export const SITE_LOGIN_ENDPOINT = "api/auth";
 export interface CmsBackend {
   /** Decap's `backend` setting. */
   config: {
-    name: CmsBackendName | "proxy";
+    name: "github" | "proxy" | typeof CONTENT_API.name;
     proxy_url?: string;
     /** GitHub's API (Decap's default, https://api.github.com). */
     api_root?: string;
@@ -58,8 +65,6 @@ export const AUTH_SCOPES = ["repo", "public_repo"] as const;
 type AuthScope = (typeof AUTH_SCOPES)[number];
 
 export type CmsEnv = Partial<Record<string, string | undefined>>;
-
-const API_ORIGINS: Record<CmsBackendName, string[]> = { github: ["https://api.github.com"] };
 
 /** The backend the environment asks for, or an error naming the variable that is wrong. */
 export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefined } | { error: string } {
@@ -115,6 +120,11 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
     }
     if (!ok) return { error: `CMS_AUTH_URL is "${authUrl}": expected an absolute https:// URL.` };
   }
+  if (backendName === "access") {
+    // The editor's page reaches only its own origin: the content API.
+    const config = { name: CONTENT_API.name, proxy_url: CONTENT_API.url, branch };
+    return { backend: { config, editorialWorkflow, connectOrigins: [] } };
+  }
   return {
     backend: {
       config: {
@@ -126,7 +136,7 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
         ...(scope ? { auth_scope: scope as AuthScope } : {}),
       },
       editorialWorkflow,
-      connectOrigins: API_ORIGINS[backendName],
+      connectOrigins: ["https://api.github.com"],
     },
   };
 }

@@ -11,15 +11,15 @@ import { checkFiles } from "../content/validate";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
-import { backendAtOrigin, editorialWorkflow } from "./backend";
+import { backendAtOrigin, CONTENT_API, editorialWorkflow } from "./backend";
 import { readBackendContent, previewTemplate, type SiteContent } from "./previews";
-import { decapToken, GITHUB_API, readSources, repositoryPath, storeFor } from "./content-store";
+import { decapToken, GITHUB_API, proxyCall, readSources, repositoryPath, storeFor } from "./content-store";
 import { startContentProblems } from "./content-problems";
-import { LIVE_COMMIT_FILE } from "./live-status";
+import { githubResources, LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
-import { watchLoginExpiry } from "./login-expiry";
+import { LOG_IN_AGAIN, notice, SESSION_ENDED, watchLoginExpiry } from "./login-expiry";
 import { checkPublish, checkSave, type EntryState } from "./save-check";
-import { decapGlobals, type DecapPreviewProps } from "./decap";
+import { DECAP_USER_KEY, decapGlobals, type DecapPreviewProps } from "./decap";
 import { reactRootTemplate } from "./preview-root";
 
 declare const __CMS_CONFIG__: CmsConfig;
@@ -42,6 +42,34 @@ CMS.registerPreviewStyle(new URL(__PREVIEW_STYLE__, script?.src ?? document.base
 const backend = backendAtOrigin(__CMS_CONFIG__.backend, window.location.origin);
 const store = storeFor(backend);
 const branch = backend.branch;
+
+/** The version of the file the last pre-save check merged onto: the content API's write names it, and fails if stale. */
+const versions = new Map<string, string>();
+type ProxyRequest = (payload: { action: string; params: Record<string, unknown> }) => Promise<unknown>;
+/** Rethrows `error`, first saying so when it means the email login's session ended (a 401, or Access turning away). */
+function sessionEnded(error: { status?: number }): never {
+  const again = { label: LOG_IN_AGAIN, run: () => window.location.reload() };
+  if (backend.name === CONTENT_API.name && (error.status === 401 || error instanceof TypeError)) {
+    notice(document, SESSION_ENDED, again);
+  }
+  throw error;
+}
+if (backend.name === CONTENT_API.name) {
+  // Decap's proxy backend, with each entry's write naming the version it replaces, and an ended session said so.
+  CMS.registerBackend(CONTENT_API.name, function ContentApi(...args: unknown[]) {
+    const proxy = CMS.getBackend("proxy").init(...args) as { request: ProxyRequest };
+    const request = proxy.request.bind(proxy);
+    proxy.request = ({ action, params }) =>
+      request({
+        action,
+        params: action === "persistEntry" ? { ...params, versions: Object.fromEntries(versions) } : params,
+      }).catch(sessionEnded);
+    return proxy;
+  });
+  // Cloudflare Access logged the editor in before /admin/ opened: Decap needs no login page of its own.
+  if (!localStorage.getItem(DECAP_USER_KEY))
+    localStorage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: CONTENT_API.name }));
+}
 
 /** One content loader per preview pane (Decap's getCollection is the pane's own), so content loads once per pane. */
 const loaders = new WeakMap<DecapPreviewProps["getCollection"], () => Promise<SiteContent>>();
@@ -111,7 +139,9 @@ async function startEditor(): Promise<void> {
   CMS.registerEventListener({
     name: "preSave",
     handler: async ({ entry }: { entry: SavedEntry }) => {
-      const texts = await checkSave(context, entryState(entry));
+      versions.clear();
+      const { texts, versions: read } = await checkSave(context, entryState(entry)).catch(sessionEnded);
+      for (const [path, version] of Object.entries(read)) versions.set(path, version);
       let data = entry.get("data");
       for (const [key, text] of Object.entries(texts)) data = data.set(key, text);
       return data;
@@ -126,15 +156,14 @@ async function startEditor(): Promise<void> {
       },
     }),
   ];
-  if (backend.name === "github" && backend.repo) {
+  const api =
+    backend.name === CONTENT_API.name
+      ? (resource: string) => proxyCall(CONTENT_API.url)(resource, "liveStatus", { branch, resource })
+      : backend.repo && githubResources(backend.api_root ?? GITHUB_API, backend.repo, decapToken);
+  if (api) {
+    const liveCommitUrl = new URL(LIVE_COMMIT_FILE, document.baseURI).href;
     panels.push(
-      startLivePanel({
-        apiRoot: backend.api_root ?? GITHUB_API,
-        repo: backend.repo,
-        branch,
-        token: decapToken,
-        liveCommitUrl: new URL(LIVE_COMMIT_FILE, document.baseURI).href,
-      }),
+      startLivePanel({ api, ready: () => backend.name !== "github" || !!decapToken(), branch, liveCommitUrl }),
     );
   }
   for (const name of ["postSave", "postPublish"]) {

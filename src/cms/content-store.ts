@@ -6,6 +6,7 @@
 import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
 import type { CmsBackend } from "./backend";
 import { DECAP_USER_KEY } from "./decap";
+import { SESSION_ENDED } from "./login-expiry";
 
 interface StoredFile {
   /** Relative to the repository: data/services/other.yaml */
@@ -14,8 +15,8 @@ interface StoredFile {
 }
 
 export interface ContentStore {
-  /** The file's text on `branch`; null when the branch or the file does not exist. */
-  read(path: string, branch: string): Promise<string | null>;
+  /** The file's text on `branch`, and its version where the backend names one; null when there is no such file. */
+  read(path: string, branch: string): Promise<{ text: string; version?: string } | null>;
   /** The YAML files (.yaml, .yml) directly in `folder` on `branch`, by path. */
   list(folder: string, branch: string): Promise<StoredFile[]>;
   /** A file's bytes on `branch` (an image); null (or an error) when there is no such file. */
@@ -42,7 +43,7 @@ export async function readSources(store: ContentStore, branch: string): Promise<
     ...names.map((name) => store.read(repositoryPath(name), branch)),
   ]);
   return [
-    ...names.flatMap((name, i) => (pages[i] === null ? [] : [{ name, text: pages[i] }])),
+    ...names.flatMap((name, i) => (pages[i] === null ? [] : [{ name, text: pages[i].text }])),
     ...services.map((file) => ({ name: contentPath(file.path), text: file.text })),
   ];
 }
@@ -52,16 +53,20 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 const isYaml = (path: string) => /\.ya?ml$/.test(path);
 
 class StoreError extends Error {
+  readonly status: number;
   constructor(what: string, response: Response) {
     super(
-      `Could not read ${what} from the editor's backend (HTTP ${response.status}). Check the connection and retry.`,
+      response.status === 401
+        ? SESSION_ENDED
+        : `Could not read ${what} from the editor's backend (HTTP ${response.status}). Check the connection and retry.`,
     );
+    this.status = response.status;
   }
 }
 
-/** decap-server at `proxyUrl` (…/api/v1): its own actions, as Decap's proxy backend sends them. */
-export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentStore {
-  const call = async (what: string, action: string, params: Record<string, unknown>) => {
+/** A call of Decap's proxy protocol at `proxyUrl`: decap-server (…/api/v1), or the content API (/api/content). */
+export function proxyCall(proxyUrl: string, fetchImpl: Fetch = fetch) {
+  return async (what: string, action: string, params: Record<string, unknown>) => {
     const response = await fetchImpl(proxyUrl, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -71,11 +76,16 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
     if (!response.ok) throw new StoreError(what, response);
     return response.json() as Promise<unknown>;
   };
-  type Entries = { data: string | null; file: { path: string } }[];
+}
+
+/** The files behind Decap's proxy protocol at `proxyUrl`, as its actions give them. */
+export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentStore {
+  const call = proxyCall(proxyUrl, fetchImpl);
+  type Entries = { data: string | null; file: { path: string; id?: string | null } }[];
   return {
     async read(path, branch) {
-      const found = (await call(path, "entriesByFiles", { branch, files: [{ path }] })) as Entries;
-      return found[0]?.data ?? null;
+      const [found] = (await call(path, "entriesByFiles", { branch, files: [{ path }] })) as Entries;
+      return typeof found?.data === "string" ? { text: found.data, version: found.file.id ?? undefined } : null;
     },
     async list(folder, branch) {
       const lists = await Promise.all(
@@ -128,7 +138,10 @@ export function githubStore(
   const read = async (path: string, branch: string) =>
     (await get(path, path, branch, "application/vnd.github.raw+json"))?.text() ?? null;
   return {
-    read,
+    read: async (path, branch) => {
+      const text = await read(path, branch);
+      return text === null ? null : { text };
+    },
     async readBytes(path, branch) {
       const response = await get(path, path, branch, "application/vnd.github.raw+json");
       return response ? new Uint8Array(await response.arrayBuffer()) : null;
@@ -166,7 +179,7 @@ export const GITHUB_API = "https://api.github.com";
 
 /** The store for the editor's backend (backend.ts allows no other). */
 export function storeFor(config: CmsBackend["config"]): ContentStore {
-  if (config.name === "proxy" && config.proxy_url) return proxyStore(config.proxy_url);
+  if (config.proxy_url) return proxyStore(config.proxy_url);
   if (config.name === "github" && config.repo) {
     return githubStore(config.api_root ?? GITHUB_API, config.repo, decapToken);
   }

@@ -49,6 +49,9 @@ interface DecapCms {
   ): void;
   registerPreviewTemplate(name: string, component: DecapComponent): void;
   registerPreviewStyle(style: string, options?: { raw?: boolean }): void;
+  /** Decap's own backends by name (`proxy` …), and one of the editor's: a constructor, called with `new`. */
+  getBackend(name: string): { init(...args: unknown[]): unknown };
+  registerBackend(name: string, backend: (...args: unknown[]) => unknown): void;
   registerEventListener(listener: { name: string; handler: (args: never) => unknown }): void;
   /** A locale's phrases, nested by screen (workflow.workflow.newPost …). */
   getLocale(name: string): Phrases;

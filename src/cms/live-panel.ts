@@ -1,5 +1,5 @@
 /**
- * The editor's "Is it live?" line at /admin/ (GitHub backend): once the editor has logged in, and again after each
+ * The editor's "Is it live?" line at /admin/ (hosted backends): once the editor has logged in, and again after each
  * save or publish, it says whether the live site shows the latest saved change, is being built, or failed to build
  * (with the host's link), checking again while a build runs; Hide puts it away until the next change. Plain DOM
  * beside Decap's interface; styles in admin.css.
@@ -39,7 +39,7 @@ export function startLivePanel(source: LiveSource, doc: Document = document): Li
   };
   const check = async () => {
     clearTimeout(timer);
-    if (!source.token()) {
+    if (!source.ready()) {
       // Not logged in yet: look again shortly.
       timer = setTimeout(check, 2_000);
       return;

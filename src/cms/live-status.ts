@@ -1,7 +1,7 @@
 /**
- * "Is it live?" for the editor on the GitHub backend: the commit the live site was built from (the build writes it to
+ * "Is it live?" for the editor on a hosted backend: the commit the live site was built from (the build writes it to
  * LIVE_COMMIT_URL) against the head of the branch editors save to, and what the host reported on that head commit
- * (GitHub's check runs and commit statuses, through the API with the editor's own token).
+ * (GitHub's check runs and commit statuses: with the editor's own token, or through the content API).
  */
 
 /** Where the build writes the commit it was built from (plugins/publish/editor), served with no-store. */
@@ -86,29 +86,34 @@ export function describeLive(live: LiveState): string {
 }
 
 export interface LiveSource {
-  apiRoot: string;
-  repo: string;
+  /** Reads a resource of the repository (/commits/<ref>, …/check-runs, …/status) as GitHub's API answers it. */
+  api: (resource: string) => Promise<unknown>;
+  /** Whether the editor can ask yet (logged in). */
+  ready: () => boolean;
   branch: string;
-  token: () => string | undefined;
   /** The address of the build's commit file, on the site the editor is opened at. */
   liveCommitUrl: string;
   fetch?: typeof fetch;
 }
 
-/** Reads the live commit, the branch's head and the head's reports, and judges them. */
-export async function readLive(source: LiveSource): Promise<LiveState> {
-  const get = source.fetch ?? fetch;
-  const token = source.token();
-  const api = async <T>(path: string): Promise<T> => {
-    const response = await get(`${source.apiRoot}/repos/${source.repo}${path}`, {
-      headers: { Accept: "application/vnd.github+json", ...(token ? { Authorization: `token ${token}` } : {}) },
+/** GitHub's API for `repo`, with the editor's own token. */
+export function githubResources(apiRoot: string, repo: string, token: () => string | undefined, get = fetch) {
+  return async (resource: string): Promise<unknown> => {
+    const auth = token();
+    const response = await get(`${apiRoot}/repos/${repo}${resource}`, {
+      headers: { Accept: "application/vnd.github+json", ...(auth ? { Authorization: `token ${auth}` } : {}) },
       cache: "no-store",
     });
-    if (!response.ok) throw new Error(`GitHub answered ${response.status} for ${path}`);
-    return response.json() as Promise<T>;
+    if (!response.ok) throw new Error(`GitHub answered ${response.status} for ${resource}`);
+    return response.json();
   };
+}
+
+/** Reads the live commit, the branch's head and the head's reports, and judges them. */
+export async function readLive(source: LiveSource): Promise<LiveState> {
+  const api = <T>(resource: string) => source.api(resource) as Promise<T>;
   const [built, head] = await Promise.all([
-    get(source.liveCommitUrl, { cache: "no-store" }).then(async (r) =>
+    (source.fetch ?? fetch)(source.liveCommitUrl, { cache: "no-store" }).then(async (r) =>
       r.ok ? (((await r.json()) as { commit?: string | null }).commit ?? null) : null,
     ),
     api<{ sha: string }>(`/commits/${encodeURIComponent(source.branch)}`),

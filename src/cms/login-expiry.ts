@@ -15,6 +15,8 @@ export const EXPIRES_KEY = "site-login-expires-at";
 export const EXPIRED_AT_LOAD = "Your GitHub login had expired, so you were logged out. Log in again to edit.";
 export const EXPIRED_NOW = "Your GitHub login has expired: nothing can be saved until you log in again.";
 export const LOG_IN_AGAIN = "Log in again";
+/** The email login's (Cloudflare Access) session ended: the content API answered 401, or Access turned a call away. */
+export const SESSION_ENDED = "Your session ended: log in again. Your edits are kept in this browser.";
 
 const SUCCESS = "authorization:github:success:";
 
@@ -43,7 +45,8 @@ function forgetLogin(storage: Storage): void {
   storage.removeItem(EXPIRES_KEY);
 }
 
-function notice(doc: Document, message: string, action?: { label: string; run(): void }): void {
+/** A line about the login at the foot of the editor, with a button where there is something to do. */
+export function notice(doc: Document, message: string, action?: { label: string; run(): void }): void {
   doc.querySelector(".login-notice")?.remove();
   const panel = doc.createElement("section");
   panel.className = "login-notice";

@@ -95,10 +95,14 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
   return errors.filter((e: ContentError) => e.file === target.file || (isService && e.file === SERVICES_FOLDER));
 }
 
-/** For an entry opened from a file: its text as it is now and as it was opened. Nothing for a new entry. */
-async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string): Promise<Record<string, string>> {
+/**
+ * For an entry opened from a file: its text as it is now and as it was opened, and the version read (which the
+ * write names, where the backend takes one). Nothing for a new entry.
+ */
+async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string) {
   const opened = entry.data[SOURCE_KEY];
-  if (entry.slug === undefined || typeof opened !== "string") return {};
+  if (entry.slug === undefined || typeof opened !== "string")
+    return { texts: {} as Record<string, string>, versions: {} };
   const { file } = entryFile(entry.collection, entry.slug);
   const now = await ctx.store.read(file, branch);
   if (now === null) {
@@ -106,17 +110,19 @@ async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string): P
       `Not saved: ${file} was deleted after you opened it. Your edits are still in the form: copy what you need, then create the entry again.`,
     );
   }
-  return { [SOURCE_KEY]: now, [BASE_KEY]: opened };
+  const versions: Record<string, string> = now.version ? { [file]: now.version } : {};
+  return { texts: { [SOURCE_KEY]: now.text, [BASE_KEY]: opened }, versions };
 }
 
 /**
  * Checks a save against the backend as it is now. Returns what the entry's data must hold for the write
  * (yaml-format.ts): the file's text as it is now (SOURCE_KEY) and as the editor opened it (BASE_KEY), to merge onto;
- * for a new entry, the leading comments its file starts with. Throws the message to show when the save must not happen.
+ * for a new entry, the leading comments its file starts with; and the version of the file the merge was made onto.
+ * Throws the message to show when the save must not happen.
  */
-export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Record<string, string>> {
+export async function checkSave(ctx: SaveContext, entry: EntryState) {
   const branch = await entryBranch(ctx, entry);
-  const texts = await fileTexts(ctx, entry, branch);
+  const { texts, versions } = await fileTexts(ctx, entry, branch);
   // A file that is not valid YAML opens as an empty form: nothing is written over it from that.
   const unreadable =
     texts[SOURCE_KEY] === undefined
@@ -139,7 +145,7 @@ export async function checkSave(ctx: SaveContext, entry: EntryState): Promise<Re
   const opened = typeof entry.data[SOURCE_KEY] === "string" ? entry.data[SOURCE_KEY] : "";
   const errors = await contentErrors(ctx, entry, written, opened, branch);
   if (errors.length > 0) throw new Error(describeErrors(errors));
-  return texts;
+  return { texts, versions };
 }
 
 /** Before a draft is published: the content check on the published branch as it will be with this draft merged. */

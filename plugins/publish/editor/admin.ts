@@ -16,7 +16,8 @@ import crypto from "crypto";
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
-import { cmsBackend, type CmsBackend } from "../../../src/cms/backend";
+import { cmsBackend, CONTENT_API, type CmsBackend } from "../../../src/cms/backend";
+import { contentSettings } from "../../../functions/_lib/content/settings";
 
 /**
  * The editor's opener policy, in place of the `same-origin` that every other response keeps (static/_headers). Its
@@ -278,9 +279,14 @@ export function publishesEditor(backend: CmsBackend, command: string | undefined
   return backend.config.name !== "proxy" || command === "develop";
 }
 
-/** The editor's backend from CMS_* environment variables; a wrong value stops the build naming the variable. */
+/**
+ * The editor's backend from CMS_* environment variables, and with CMS_BACKEND=access the content API's variables but
+ * its secret; a wrong value stops the build naming the variable.
+ */
 export function backendOrPanic(reporter: { panic(message: string): never }) {
   const result = cmsBackend(process.env);
   if (result.error !== undefined) return reporter.panic(`The editor at /admin/: ${result.error}`);
+  const api = result.backend.config.name === CONTENT_API.name && contentSettings(process.env, { secrets: false });
+  if (api && "error" in api) return reporter.panic(`The editor at /admin/: ${api.error}`);
   return result.backend;
 }

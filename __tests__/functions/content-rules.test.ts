@@ -1,0 +1,93 @@
+/**
+ * What the content API lets an editor touch (functions/_lib/content/rules.ts), and its settings' named errors.
+ */
+import { branchProblem, draftBranch, pathProblem, repoProblem } from "../../functions/_lib/content/rules";
+import { contentSettings } from "../../functions/_lib/content/settings";
+
+test.each([
+  "data/firm.yaml",
+  "data/services/tax-compliance.yaml",
+  "data/images/founder portrait 2.jpg",
+  "data/images/café.webp",
+  "data/services",
+])("%s is content: allowed", (path) => {
+  expect(pathProblem(path)).toBeNull();
+});
+
+test.each([
+  ["src/cms/cms.tsx", /not under data\//],
+  ["functions/api/content.ts", /not under data\//],
+  [".ci/run", /not under data\//],
+  ["data", /not under data\//],
+  ["data/", /not a plain file or folder name/],
+  ["data/../src/x.ts", /not a plain file or folder name/],
+  ["data/services/../../package.json", /not a plain file or folder name/],
+  ["data/./firm.yaml", /not a plain file or folder name/],
+  ["data//firm.yaml", /not a plain file or folder name/],
+  ["data/.git/config", /not a plain file or folder name/],
+  ["data/images/x.", /not a plain file or folder name/],
+  ["data%2F..%2Fsrc%2Fx.ts", /percent sign/],
+  ["data/%2e%2e/src/x.ts", /percent sign/],
+  ["/data/firm.yaml", /not under data\//],
+  ["/etc/passwd", /not under data\//],
+  ["data\\..\\src\\x.ts", /backslash/],
+  ["Data/firm.yaml", /not under data\//],
+  ["DATA/firm.yaml", /not under data\//],
+  ["data/firm.yaml\n", /control character/],
+  ["data/a/b/" + "x".repeat(200), /short text/],
+  [42, /short text/],
+])("%j is refused: %s", (path, reason) => {
+  expect(pathProblem(path)).toMatch(reason);
+});
+
+test("a draft branch is cms/<collection>/<slug>, of plain names only", () => {
+  expect(draftBranch("services", "tax-compliance")).toEqual({ branch: "cms/services/tax-compliance" });
+  for (const [collection, slug] of [
+    ["services", "../main"],
+    ["services", "a/b"],
+    ["..", "x"],
+    ["services", ""],
+    ["services", "-x"],
+    [undefined, "x"],
+  ]) {
+    expect(draftBranch(collection, slug)).toHaveProperty("problem");
+  }
+});
+
+test("only the content branch and repository", () => {
+  expect(branchProblem("main", "main")).toBeNull();
+  for (const branch of ["gh-pages", "cms/services/x", "Main", "refs/heads/main", undefined]) {
+    expect(branchProblem(branch, "main")).toMatch(/only the branch main and its drafts/);
+  }
+  expect(repoProblem(undefined, "o/site")).toBeNull();
+  expect(repoProblem("o/site", "o/site")).toBeNull();
+  expect(repoProblem("o/other", "o/site")).toMatch(/only the repository o\/site/);
+});
+
+const env = {
+  CMS_REPO: "o/site",
+  ACCESS_TEAM_DOMAIN: "https://firm.cloudflareaccess.com",
+  ACCESS_AUD: "aud-tag",
+  GITHUB_APP_ID: "123456",
+  GITHUB_APP_PRIVATE_KEY: "-----BEGIN PRIVATE KEY-----\nMII…\n-----END PRIVATE KEY-----\n",
+};
+
+test("the content API's settings: every value named when wrong", () => {
+  expect(contentSettings(env)).toMatchObject({ repo: "o/site", branch: "main", team: env.ACCESS_TEAM_DOMAIN });
+  expect(contentSettings({ ...env, EDITOR_EMAILS: "A@Firm.com, @partner.com" })).toMatchObject({
+    editors: ["a@firm.com", "@partner.com"],
+  });
+  const error = (changes: Record<string, string | undefined>, secrets = true) =>
+    (contentSettings({ ...env, ...changes }, { secrets }) as { error?: string }).error;
+  expect(error({ CMS_REPO: undefined })).toMatch(/^CMS_REPO is not set/);
+  expect(error({ ACCESS_TEAM_DOMAIN: undefined })).toMatch(/^ACCESS_TEAM_DOMAIN must be/);
+  expect(error({ ACCESS_TEAM_DOMAIN: "http://firm.cloudflareaccess.com" })).toMatch(/^ACCESS_TEAM_DOMAIN must be/);
+  expect(error({ ACCESS_TEAM_DOMAIN: "https://firm.cloudflareaccess.com/x" })).toMatch(/^ACCESS_TEAM_DOMAIN/);
+  expect(error({ ACCESS_AUD: " " })).toMatch(/^ACCESS_AUD is not set/);
+  expect(error({ GITHUB_APP_ID: "Iv1.abc" })).toMatch(/^GITHUB_APP_ID must be/);
+  expect(error({ GITHUB_API_URL: "http://api.example.com" })).toMatch(/^GITHUB_API_URL must be/);
+  expect(error({ GITHUB_APP_PRIVATE_KEY: "-----BEGIN RSA PRIVATE KEY-----\n…" })).toMatch(/openssl pkcs8 -topk8/);
+  expect(error({ GITHUB_APP_PRIVATE_KEY: undefined })).toMatch(/^GITHUB_APP_PRIVATE_KEY/);
+  // At build, the secret is not there to check.
+  expect(error({ GITHUB_APP_PRIVATE_KEY: undefined }, false)).toBeUndefined();
+});

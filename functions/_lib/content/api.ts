@@ -1,0 +1,80 @@
+/**
+ * The content API at /api/content: the live editor's backend when editors log in with Cloudflare Access
+ * (CMS_BACKEND=access). It takes the site's own editor's JSON POSTs only, from an editor Access vouches for, checks
+ * every path, branch and repository a request names (rules.ts) before anything is read or written, and answers in
+ * the editor's words. GitHub's token stays here.
+ */
+import { IMAGE_MAX_BYTES } from "../../../src/content/images";
+import { accessEditor } from "./access";
+import { actions, type Params } from "./actions";
+import { github, GitHubError } from "./github";
+import { branchProblem, pathProblem, repoProblem } from "./rules";
+import { contentSettings, type ContentEnv, type ContentSettings } from "./settings";
+
+export type { ContentEnv };
+
+/** The largest request: an image at the check's limit, in base64, and room for the rest. */
+export const MAX_BODY = Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+const json = (status: number, value: unknown) =>
+  new Response(JSON.stringify(value), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
+  });
+
+const PATH_KEYS = new Set(["path", "newPath", "folder", "mediaFolder"]);
+/** Every file or folder path a request names, wherever Decap's protocol puts one (`paths` lists them). */
+function pathsOf(value: unknown, key = ""): unknown[] {
+  if (Array.isArray(value)) return value.flatMap((item) => (key === "paths" ? [item] : pathsOf(item)));
+  if (value === null || typeof value !== "object") return PATH_KEYS.has(key) ? [value] : [];
+  const names = key === "versions" ? Object.keys(value) : [];
+  return [...names, ...Object.entries(value).flatMap(([inner, item]) => pathsOf(item, inner))];
+}
+
+type Body = { action?: unknown; branch?: unknown; repo?: unknown; params?: Params };
+
+/** Why the request is refused before anything is read or written; null when it may go on. */
+function refusal({ action, branch, repo, params = {} }: Body, settings: ContentSettings): string | null {
+  if (typeof action !== "string" || typeof params !== "object") return "a request names an action and its params";
+  if (action === "info") return null;
+  const problems = [
+    branchProblem(params.branch, settings.branch),
+    branch === undefined ? null : branchProblem(branch, settings.branch),
+    repoProblem(params.repo ?? repo, settings.repo),
+    ...pathsOf(params).map(pathProblem),
+  ];
+  return problems.find((problem) => problem !== null) ?? null;
+}
+
+export async function handleContent(request: Request, env: ContentEnv): Promise<Response> {
+  if (request.method !== "POST") return json(405, { error: "The content API takes POST requests only." });
+  if (request.headers.get("Sec-Fetch-Site") !== "same-origin") {
+    return json(403, { error: "Refused: the content API answers the site's own editor only." });
+  }
+  if (!/^application\/json\s*(;|$)/i.test(request.headers.get("Content-Type") ?? "")) {
+    return json(415, { error: "Refused: the content API takes JSON only." });
+  }
+  const settings = contentSettings(env);
+  if ("error" in settings) return json(500, { error: `The editor is not set up: ${settings.error}` });
+  const editor = await accessEditor(request, settings);
+  if ("status" in editor) return json(editor.status, { error: editor.error });
+  if (!(Number(request.headers.get("Content-Length")) <= MAX_BODY)) {
+    return json(413, { error: "Refused: the request is larger than the largest image the site takes." });
+  }
+  let body: Body;
+  try {
+    body = JSON.parse(await request.text()) as Body;
+  } catch {
+    return json(400, { error: "Refused: the request is not JSON." });
+  }
+  const refused = refusal(body, settings);
+  if (refused) return json(403, { error: `Refused: ${refused}. Nothing was changed.` });
+  const run = actions({ gh: github(settings), settings, editor });
+  if (!Object.hasOwn(run, body.action as string)) return json(422, { error: `Unknown action ${String(body.action)}` });
+  try {
+    return json(200, await run[body.action as keyof typeof run](body.params ?? {}));
+  } catch (error) {
+    if (error instanceof GitHubError) return json(error.status, { error: error.message });
+    return json(502, { error: "The content API could not reach GitHub: try again in a moment." });
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The content API's settings, from the Pages project's variables: the repository and branch editors save to (the
+ * build's CMS_REPO and CMS_BRANCH); the Access application that logs them in (ACCESS_TEAM_DOMAIN, its team's
+ * https://<team>.cloudflareaccess.com, and ACCESS_AUD, the application's Audience tag); EDITOR_EMAILS, an optional
+ * second lock (emails and @domains, by commas or spaces); the GitHub App that writes for them (GITHUB_APP_ID, and
+ * GITHUB_APP_PRIVATE_KEY, a secret); GITHUB_API_URL for GitHub Enterprise Server or a test stand-in. The build checks
+ * the same values but the secret (plugins/publish/editor/admin.ts).
+ */
+import { cmsBackend } from "../../../src/cms/backend";
+import { oauthBase } from "../login/settings";
+
+type Name = "CMS_REPO" | "CMS_BRANCH" | "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD" | "EDITOR_EMAILS";
+export type ContentEnv = Partial<Record<Name | `GITHUB_${"APP_ID" | "APP_PRIVATE_KEY" | "API_URL"}`, string>>;
+export type ContentSettings = Exclude<ReturnType<typeof contentSettings>, { error: string }>;
+
+/** The settings, or what is missing or wrong, naming the variable. `secrets: false` at build. */
+export function contentSettings(env: ContentEnv, { secrets = true } = {}) {
+  const found = cmsBackend({ CMS_BACKEND: "access", CMS_REPO: env.CMS_REPO, CMS_BRANCH: env.CMS_BRANCH });
+  if (found.error !== undefined) return { error: found.error };
+  const team = env.ACCESS_TEAM_DOMAIN?.trim() ? oauthBase(env.ACCESS_TEAM_DOMAIN) : null;
+  if (team === null || new URL(team).pathname !== "/") {
+    return {
+      error: "ACCESS_TEAM_DOMAIN must be your Cloudflare Access team's address: https://<team>.cloudflareaccess.com",
+    };
+  }
+  const audience = env.ACCESS_AUD?.trim();
+  if (!audience) return { error: "ACCESS_AUD is not set: copy the Access application's Audience (AUD) tag." };
+  const appId = env.GITHUB_APP_ID?.trim() ?? "";
+  if (!/^\d+$/.test(appId)) return { error: "GITHUB_APP_ID must be the GitHub App's App ID (a number)." };
+  const api = oauthBase(env.GITHUB_API_URL?.trim() || "https://api.github.com");
+  if (api === null) return { error: "GITHUB_API_URL must be an https:// address." };
+  const privateKey = env.GITHUB_APP_PRIVATE_KEY?.trim() ?? "";
+  if (secrets && !privateKey.startsWith("-----BEGIN PRIVATE KEY-----")) {
+    return {
+      error:
+        "GITHUB_APP_PRIVATE_KEY must be the GitHub App's private key in PKCS#8 form (-----BEGIN PRIVATE KEY-----): " +
+        "openssl pkcs8 -topk8 -nocrypt -in <downloaded>.pem converts the file GitHub gives.",
+    };
+  }
+  const editors = (env.EDITOR_EMAILS ?? "")
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  const { branch } = found.backend.config;
+  return { repo: env.CMS_REPO!.trim(), branch, team, audience, editors, appId, privateKey, api };
+}
