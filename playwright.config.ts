@@ -27,8 +27,9 @@ const HEADER_SPECS = ["hosting.spec.ts", "editor-hosting.spec.ts"];
 const EDITOR_SPECS = ["cms.spec.ts", "cms-saves.spec.ts", "cms-workflow.spec.ts", "cms-images.spec.ts"];
 // Starts nginx itself, on a copy of the build in a private folder: once, in the nginx project.
 const NGINX_ONLY = ["nginx-private-folder.spec.ts"];
-// The editor's GitHub login on Cloudflare's runtime (its own servers, on E2E_PORT + 3 and + 4, and a stand-in).
-const LOGIN_SPECS = ["github-login.spec.ts"];
+// The editor's GitHub login on Cloudflare's runtime (its own servers, on E2E_PORT + 3 and + 4, and a stand-in); the
+// email login and the content API (on E2E_PORT + 8 and + 9, with stand-ins for GitHub and Access).
+const LOGIN_SPECS = ["github-login.spec.ts", "content-api.spec.ts"];
 // Markup-like text in the fixture build (scripts/fixture-site.mjs), served by our server on E2E_PORT + 5.
 const FIXTURE_SPECS = ["text-is-text.spec.ts"];
 // Under gatsby develop, with a server of its own: playwright.develop.config.ts.

@@ -2,9 +2,8 @@
 // public/_headers and Cloudflare Pages' URL rules as the real host does, and runs the site's Pages Functions
 // (functions/: the editor's GitHub login at /api/auth and /api/callback) as a deploy does. Used by the browser tests'
 // "cloudflare" project, the login tests (e2e/github-login.spec.ts) and `npm run serve:cloudflare`.
-// Env: PORT (default 8788), SERVE_DIR (default public); the functions' variables GITHUB_CLIENT_ID,
-// GITHUB_CLIENT_SECRET, GITHUB_OAUTH_URL, SITE_ORIGIN when set (handed to wrangler in a private .dev.vars file, not on
-// its command line).
+// Env: PORT (default 8788), SERVE_DIR (default public); the functions' variables when set (FUNCTION_VARIABLES: the
+// GitHub login's and the content API's, handed to wrangler in a private .dev.vars file, not on its command line).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,14 +21,19 @@ if (!fs.existsSync(path.join(root, "index.html"))) {
   console.error(`No build in ${root}: run npm run build first.`);
   process.exit(1);
 }
-const LOGIN_VARIABLES = ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_OAUTH_URL", "SITE_ORIGIN"];
-const vars = LOGIN_VARIABLES.filter((name) => process.env[name]).map((name) => {
+const FUNCTION_VARIABLES = [
+  ...["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_OAUTH_URL", "SITE_ORIGIN"],
+  ...["CMS_REPO", "CMS_BRANCH", "ACCESS_TEAM_DOMAIN", "ACCESS_AUD", "EDITOR_EMAILS"],
+  ...["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_API_URL"],
+];
+const vars = FUNCTION_VARIABLES.filter((name) => process.env[name]).map((name) => {
   const value = process.env[name];
-  if (/[\r\n"]/.test(value)) {
-    console.error(`${name} cannot be passed to wrangler: it holds a line break or a double quote.`);
+  if (/[\r"\\]/.test(value)) {
+    console.error(`${name} cannot be passed to wrangler: it holds a carriage return, a double quote or a backslash.`);
     process.exit(1);
   }
-  return `${name}="${value}"\n`;
+  // In double quotes, .dev.vars reads \n as a line break (a private key's PEM).
+  return `${name}="${value.replace(/\n/g, "\\n")}"\n`;
 });
 const state = fs.mkdtempSync(path.join(os.tmpdir(), "wrangler-state-"));
 // wrangler runs functions/ from the folder it starts in, and writes its own files there: so it starts in the temporary
@@ -53,7 +57,7 @@ const child = spawn(
     cwd: state,
     stdio: "inherit",
     env: {
-      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !LOGIN_VARIABLES.includes(name))),
+      ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !FUNCTION_VARIABLES.includes(name))),
       // Nothing leaves the machine: no usage metrics, no fetch of the Request.cf object from workers.cloudflare.com,
       // and no banner, whose update check asks the npm registry for wrangler's latest version.
       WRANGLER_SEND_METRICS: "false",

@@ -1,0 +1,381 @@
+// Stand-ins for the two services the content API (functions/api/content.ts) reaches and the tests cannot: GitHub and
+// Cloudflare Access, on one server on 127.0.0.1.
+//
+// - GitHub (under /github, the API's root): a GitHub App (its installation and installation tokens, minted only for
+//   an app JWT that verifies against the app's own public key) and one repository held in memory as commits of whole
+//   file trees, with the endpoints the content API uses: contents (read, write and delete, each write naming the
+//   blob sha it replaces, refused with 409/422 as GitHub does), refs, pull requests with labels, compare, merge, and a
+//   commit's check runs and statuses. Every write is logged with its author and committer.
+// - Access (at /cdn-cgi/access/certs, the team's address being the server's): its signing keys, published as JWKS;
+//   `assertion` signs what Access would send with a request.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { exportJWK, exportPKCS8, exportSPKI, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from "jose";
+
+export const APP_ID = "424242";
+export const AUDIENCE = "standin-access-application-aud";
+const INSTALLATION = 7;
+const KID = "standin-key-1";
+const BOT = "site-editor[bot]";
+
+interface Commit {
+  sha: string;
+  parents: string[];
+  files: Map<string, Buffer>;
+  message: string;
+  author: { name: string; email: string } | null;
+  committer: string;
+  date: string;
+}
+
+interface Write {
+  branch: string;
+  message: string;
+  author: { name: string; email: string } | null;
+  committer: string;
+  /** The files the commit changed, added or removed. */
+  paths: string[];
+}
+
+interface Pull {
+  number: number;
+  head: { ref: string };
+  base: { ref: string };
+  labels: { name: string }[];
+  state: "open" | "closed";
+  user: { login: string };
+}
+
+export interface ContentStandIn {
+  /** The Access team's address, and the server's. */
+  url: string;
+  /** GitHub's API root (GITHUB_API_URL). */
+  api: string;
+  repo: string;
+  appPrivateKey: string;
+  /** The file on `branch` (default main), or null. */
+  file(path: string, branch?: string): string | null;
+  branches(): string[];
+  pulls: Pull[];
+  writes: Write[];
+  /** Installation tokens minted, with the permissions asked for. */
+  tokens: { token: string; permissions: unknown; repositories: unknown }[];
+  /** Requests to GitHub's API, as "METHOD path". */
+  requests: string[];
+  /** Times Access's keys were fetched. */
+  keyFetches: number;
+  /** Changes `path` on main as another writer would (a commit outside the editor). */
+  commit(path: string, text: string, message?: string): void;
+  /** Signs an assertion as Access does for `email`; `options` bend it for the refusal tests. */
+  assertion(
+    email: string,
+    options?: { audience?: string; expiresIn?: number; key?: CryptoKey; name?: string },
+  ): Promise<string>;
+  accessPublicKeyPem: string;
+  close(): Promise<void>;
+}
+
+const blobSha = (bytes: Buffer) =>
+  crypto
+    .createHash("sha1")
+    .update(Buffer.concat([Buffer.from(`blob ${bytes.length}\0`), bytes]))
+    .digest("hex");
+
+function filesUnder(dir: string, prefix: string, into = new Map<string, Buffer>()): Map<string, Buffer> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) filesUnder(full, `${prefix}${entry.name}/`, into);
+    else into.set(`${prefix}${entry.name}`, fs.readFileSync(full));
+  }
+  return into;
+}
+
+/** Starts both stand-ins; the repository's main branch holds `dataDir` as data/, and a file of code beside it. */
+export async function startContentStandIn(repo: string, dataDir: string): Promise<ContentStandIn> {
+  const app = await generateKeyPair("RS256", { extractable: true });
+  const access = await generateKeyPair("RS256", { extractable: true });
+  const jwk = { ...(await exportJWK(access.publicKey)), kid: KID, alg: "RS256", use: "sig" };
+  const commits = new Map<string, Commit>();
+  const refs = new Map<string, string>();
+  const issued = new Set<string>();
+  let clock = Date.parse("2026-11-01T09:00:00Z");
+
+  function addCommit(parents: string[], files: Map<string, Buffer>, message: string, author: Commit["author"]) {
+    const sha = crypto.randomBytes(20).toString("hex");
+    clock += 60_000;
+    commits.set(sha, { sha, parents, files, message, author, committer: BOT, date: new Date(clock).toISOString() });
+    return sha;
+  }
+  const initial = filesUnder(dataDir, "data/");
+  initial.set("src/code.ts", Buffer.from("export const code = true;\n"));
+  refs.set("main", addCommit([], initial, "Initial content", null));
+
+  const resolve = (ref: string) => commits.get(refs.get(ref) ?? ref);
+  const changed = (a: Map<string, Buffer>, b: Map<string, Buffer>) =>
+    [...new Set([...a.keys(), ...b.keys()])].filter((p) => !a.get(p)?.equals(b.get(p) ?? Buffer.alloc(0)) || !b.has(p));
+  const ancestors = (sha: string, seen = new Set<string>()): Set<string> => {
+    if (!seen.has(sha)) {
+      seen.add(sha);
+      for (const parent of commits.get(sha)!.parents) ancestors(parent, seen);
+    }
+    return seen;
+  };
+  /** The newest commit of `base`'s history that `head` also has. */
+  function mergeBase(base: string, head: string): Commit {
+    const ofBase = ancestors(base);
+    const queue = [head];
+    while (queue.length) {
+      const sha = queue.shift()!;
+      if (ofBase.has(sha)) return commits.get(sha)!;
+      queue.push(...commits.get(sha)!.parents);
+    }
+    throw new Error("no common history");
+  }
+
+  const standIn: ContentStandIn = {
+    url: "",
+    api: "",
+    repo,
+    appPrivateKey: await exportPKCS8(app.privateKey),
+    accessPublicKeyPem: await exportSPKI(access.publicKey),
+    file: (p, branch = "main") => resolve(branch)?.files.get(p)?.toString("utf8") ?? null,
+    branches: () => [...refs.keys()],
+    pulls: [],
+    writes: [],
+    tokens: [],
+    requests: [],
+    keyFetches: 0,
+    commit(p, text, message = "Edited on GitHub") {
+      const head = resolve("main")!;
+      const files = new Map(head.files).set(p, Buffer.from(text));
+      refs.set("main", addCommit([head.sha], files, message, { name: "Someone else", email: "else@example.com" }));
+    },
+    assertion: (email, options = {}) =>
+      new SignJWT({ email, type: "app", ...(options.name ? { name: options.name } : {}) })
+        .setProtectedHeader({ alg: "RS256", kid: KID })
+        .setIssuer(standIn.url)
+        .setAudience(options.audience ?? AUDIENCE)
+        .setSubject(crypto.createHash("sha256").update(email).digest("hex").slice(0, 32))
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + (options.expiresIn ?? 3600))
+        .sign(options.key ?? access.privateKey),
+    close: async () => {},
+  };
+
+  async function github(
+    method: string,
+    route: string,
+    query: URLSearchParams,
+    body: Record<string, unknown>,
+    auth: string,
+  ) {
+    const fail = (status: number, message: string) => ({ status, body: { message } });
+    // The app itself: its installation on the repository, and tokens for it.
+    if (auth.startsWith("Bearer ")) {
+      try {
+        await jwtVerify(auth.slice(7), app.publicKey, { issuer: APP_ID, algorithms: ["RS256"] });
+      } catch {
+        return fail(401, "A JSON web token could not be decoded");
+      }
+      if (method === "GET" && route === `/repos/${repo}/installation`)
+        return { status: 200, body: { id: INSTALLATION } };
+      if (method === "POST" && route === `/app/installations/${INSTALLATION}/access_tokens`) {
+        const token = `ghs_${crypto.randomBytes(18).toString("hex")}`;
+        issued.add(token);
+        standIn.tokens.push({ token, permissions: body.permissions, repositories: body.repositories });
+        return { status: 201, body: { token, expires_at: new Date(Date.now() + 3600_000).toISOString() } };
+      }
+      return fail(404, "Not Found");
+    }
+    if (!issued.has(auth.replace(/^token /, ""))) return fail(401, "Bad credentials");
+    const prefix = `/repos/${repo}`;
+    if (!route.startsWith(`${prefix}/`)) return fail(404, "Not Found");
+    const rest = route.slice(prefix.length);
+    const write = (branch: string, files: Map<string, Buffer>, parent: Commit, message: string) => {
+      const author = (body.author as Commit["author"]) ?? null;
+      const sha = addCommit([parent.sha], files, message, author);
+      refs.set(branch, sha);
+      standIn.writes.push({ branch, message, author, committer: BOT, paths: changed(parent.files, files) });
+      return sha;
+    };
+
+    let m: RegExpExecArray | null;
+    if ((m = /^\/contents\/(.+)$/.exec(rest))) {
+      const file = m[1].split("/").map(decodeURIComponent).join("/");
+      if (method === "GET") {
+        const commit = resolve(query.get("ref") ?? "main");
+        if (!commit) return fail(404, "No commit found for the ref");
+        const bytes = commit.files.get(file);
+        if (bytes) {
+          const content = bytes.toString("base64");
+          return {
+            status: 200,
+            body: { type: "file", path: file, sha: blobSha(bytes), size: bytes.length, encoding: "base64", content },
+          };
+        }
+        const inside = [...commit.files.keys()].filter((p) => p.startsWith(`${file}/`));
+        if (inside.length === 0) return fail(404, "Not Found");
+        const names = [...new Set(inside.map((p) => p.slice(file.length + 1).split("/")[0]))];
+        return {
+          status: 200,
+          body: names.map((name) => {
+            const full = `${file}/${name}`;
+            const bytes = commit.files.get(full);
+            return { type: bytes ? "file" : "dir", name, path: full, sha: bytes ? blobSha(bytes) : "0".repeat(40) };
+          }),
+        };
+      }
+      const branch = String(body.branch);
+      const head = resolve(branch);
+      if (!refs.has(branch) || !head) return fail(404, "Branch not found");
+      const existing = head.files.get(file);
+      if (existing && !body.sha) return fail(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
+      if (body.sha && (!existing || blobSha(existing) !== body.sha))
+        return fail(409, `${file} does not match ${String(body.sha)}`);
+      const files = new Map(head.files);
+      if (method === "PUT") files.set(file, Buffer.from(String(body.content), "base64"));
+      else if (method === "DELETE") files.delete(file);
+      else return fail(404, "Not Found");
+      const sha = write(branch, files, head, String(body.message));
+      return { status: method === "PUT" ? 201 : 200, body: { commit: { sha } } };
+    }
+    if ((m = /^\/git\/refs?\/heads\/(.+)$/.exec(rest))) {
+      const branch = m[1];
+      if (method === "GET")
+        return refs.has(branch)
+          ? { status: 200, body: { ref: `refs/heads/${branch}`, object: { sha: refs.get(branch) } } }
+          : fail(404, "Not Found");
+      if (method === "DELETE") {
+        if (!refs.delete(branch)) return fail(422, "Reference does not exist");
+        for (const pull of standIn.pulls) if (pull.head.ref === branch) pull.state = "closed";
+        return { status: 204, body: null };
+      }
+    }
+    if (method === "POST" && rest === "/git/refs") {
+      const branch = String(body.ref).replace(/^refs\/heads\//, "");
+      if (refs.has(branch)) return fail(422, "Reference already exists");
+      refs.set(branch, String(body.sha));
+      return { status: 201, body: { ref: body.ref, object: { sha: body.sha } } };
+    }
+    if (rest === "/pulls" && method === "GET") {
+      const head = query.get("head")?.split(":")[1];
+      const open = standIn.pulls.filter(
+        (p) =>
+          p.state === "open" &&
+          (!query.get("base") || p.base.ref === query.get("base")) &&
+          (!head || p.head.ref === head),
+      );
+      return { status: 200, body: open };
+    }
+    if (rest === "/pulls" && method === "POST") {
+      const pull: Pull = {
+        number: standIn.pulls.length + 1,
+        head: { ref: String(body.head) },
+        base: { ref: String(body.base) },
+        labels: [],
+        state: "open",
+        user: { login: BOT },
+      };
+      standIn.pulls.push(pull);
+      return { status: 201, body: pull };
+    }
+    const pullOf = (n: string) => standIn.pulls.find((p) => p.number === Number(n));
+    if ((m = /^\/issues\/(\d+)\/labels$/.exec(rest)) && method === "PUT") {
+      const pull = pullOf(m[1]);
+      if (!pull) return fail(404, "Not Found");
+      pull.labels = (body.labels as string[]).map((name) => ({ name }));
+      return { status: 200, body: pull.labels };
+    }
+    if ((m = /^\/compare\/(.+)\.\.\.(.+)$/.exec(rest))) {
+      const [base, head] = [resolve(decodeURIComponent(m[1])), resolve(decodeURIComponent(m[2]))];
+      if (!base || !head) return fail(404, "Not Found");
+      const from = mergeBase(base.sha, head.sha);
+      const files = changed(from.files, head.files).map((filename) => ({
+        filename,
+        status: !from.files.has(filename) ? "added" : head.files.has(filename) ? "modified" : "removed",
+        sha: head.files.has(filename) ? blobSha(head.files.get(filename)!) : "0".repeat(40),
+      }));
+      const ahead: Commit[] = [];
+      for (let c: Commit | undefined = head; c && c.sha !== from.sha; c = commits.get(c.parents[0])) ahead.unshift(c);
+      return {
+        status: 200,
+        body: { files, commits: ahead.map((c) => ({ sha: c.sha, commit: { committer: { date: c.date } } })) },
+      };
+    }
+    if ((m = /^\/pulls\/(\d+)\/merge$/.exec(rest)) && method === "PUT") {
+      const pull = pullOf(m[1]);
+      if (!pull || pull.state !== "open") return fail(404, "Not Found");
+      const [base, head] = [resolve(pull.base.ref)!, resolve(pull.head.ref)!];
+      const from = mergeBase(base.sha, head.sha);
+      const files = new Map(base.files);
+      const ours = new Set(changed(from.files, base.files));
+      for (const p of changed(from.files, head.files)) {
+        if (ours.has(p) && !base.files.get(p)?.equals(head.files.get(p) ?? Buffer.alloc(0)))
+          return fail(405, "Pull Request is not mergeable");
+        if (head.files.has(p)) files.set(p, head.files.get(p)!);
+        else files.delete(p);
+      }
+      const sha = addCommit([base.sha, head.sha], files, String(body.commit_title), null);
+      refs.set(pull.base.ref, sha);
+      standIn.writes.push({
+        branch: pull.base.ref,
+        message: String(body.commit_title),
+        author: null,
+        committer: BOT,
+        paths: changed(base.files, files),
+      });
+      pull.state = "closed";
+      return { status: 200, body: { merged: true, sha } };
+    }
+    if ((m = /^\/commits\/([^/]+)(\/check-runs|\/status)?$/.exec(rest)) && method === "GET") {
+      const commit = resolve(decodeURIComponent(m[1]));
+      if (!commit) return fail(422, "No commit found for SHA");
+      if (m[2] === "/check-runs") return { status: 200, body: { total_count: 0, check_runs: [] } };
+      if (m[2] === "/status") return { status: 200, body: { state: "pending", statuses: [] } };
+      return { status: 200, body: { sha: commit.sha } };
+    }
+    return fail(404, "Not Found");
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", standIn.url);
+      const send = (status: number, value: unknown) => {
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(value === null ? "" : JSON.stringify(value));
+      };
+      if (url.pathname === "/cdn-cgi/access/certs") {
+        standIn.keyFetches += 1;
+        send(200, { keys: [jwk], public_cert: { kid: KID } });
+        return;
+      }
+      if (!url.pathname.startsWith("/github/")) return send(404, { message: "Not Found" });
+      const route = url.pathname.slice("/github".length);
+      standIn.requests.push(`${req.method} ${route}`);
+      let body: Record<string, unknown> = {};
+      try {
+        body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>) : {};
+      } catch {
+        return send(400, { message: "Problems parsing JSON" });
+      }
+      github(req.method ?? "GET", route, url.searchParams, body, req.headers.authorization ?? "").then(
+        (result) => send(result.status, result.body),
+        (error: Error) => send(500, { message: error.message }),
+      );
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  standIn.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  standIn.api = `${standIn.url}/github`;
+  standIn.close = () =>
+    new Promise<void>((done) => {
+      server.closeAllConnections();
+      server.close(() => done());
+    });
+  return standIn;
+}

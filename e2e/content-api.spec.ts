@@ -1,0 +1,404 @@
+/**
+ * Editors without a GitHub account: Cloudflare Access logs them in by email, and the site's content API
+ * (functions/api/content.ts) saves for them with a GitHub App, on Cloudflare's runtime (`wrangler pages dev`) against
+ * stand-ins for GitHub and Access (content-api-session.ts). In Chromium at 1280 and 375 px: the editor opens /admin/,
+ * edits, saves, uploads; two editors on one file keep both changes; a draft goes through review to publish. Then
+ * every request the API must refuse, each with nothing written on the stand-in.
+ */
+import path from "node:path";
+import sharp from "sharp";
+import { parse } from "yaml";
+import { generateKeyPair, SignJWT, base64url } from "jose";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { test, expect, services, type Guard } from "./fixtures";
+import {
+  ACCESS_SITE_URL,
+  editorContext,
+  standIn,
+  startContentApiServers,
+  stopContentApiServers,
+  WORKFLOW_SITE_URL,
+} from "./content-api-session";
+import { AUDIENCE } from "./content-api-stand-in";
+import { SAVED } from "./local-proxy";
+import { ADMIN_URL } from "../plugins/publish/editor/admin";
+import { CONTENT_API } from "../src/cms/backend";
+import { SESSION_ENDED } from "../functions/_lib/content/access";
+import { MAX_BODY } from "../functions/_lib/content/api";
+import { loadSchemas } from "../src/content/read-content";
+import { resolveSchema, SERVICE_SCHEMA } from "../src/content/model";
+import { draftBranch } from "../src/cms/content-store";
+
+const root = path.resolve(__dirname, "..");
+const schemas = loadSchemas(path.join(root, "data"));
+const title = (key: string) => schemas[SERVICE_SCHEMA].properties![key].title!;
+const field = (page: Page, key: string) => page.getByLabel(title(key), { exact: true });
+const portrait = resolveSchema(
+  schemas["firm.schema.json"].properties!.founder.properties!.portrait,
+  schemas,
+  "firm.schema.json",
+).schema;
+/** Editors of the firm: the second lock, EDITOR_EMAILS, lets their domain in. */
+const ANN = "ann.editor@firm.example";
+const BEN = "ben.editor@firm.example";
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  await startContentApiServers({ EDITOR_EMAILS: "@firm.example, partner@elsewhere.example" });
+});
+test.afterAll(stopContentApiServers);
+
+/** Opens the editor as `email` (the page sends Access's assertion with each request) at `hash`. */
+async function openAs(page: Page, email: string, hash: string, site = ACCESS_SITE_URL) {
+  await page.context().setExtraHTTPHeaders({ "Cf-Access-Jwt-Assertion": await standIn.assertion(email) });
+  await page.goto(`${site}${ADMIN_URL}#/${hash}`);
+}
+
+/** A second editor's page, whose console errors and foreign requests fail the test as the first's do. */
+async function secondEditor(page: Page, guard: Guard, email: string) {
+  const context = await editorContext(page.context().browser()!, email, page.viewportSize()!.width);
+  const other = await context.newPage();
+  other.on("console", (msg) => msg.type() === "error" && guard.consoleErrors.push(`second editor: ${msg.text()}`));
+  other.on("request", (req) => {
+    if (!req.url().startsWith(ACCESS_SITE_URL) && !/^(data|blob):/.test(req.url()))
+      guard.foreignRequests.push(req.url());
+  });
+  return other;
+}
+
+async function publishNow(page: Page) {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+  await expect(page.getByText(SAVED).first()).toBeVisible();
+}
+
+/** The lines of `after` that `before` does not have. */
+const newLines = (before: string, after: string) =>
+  after.split("\n").filter((line) => !before.split("\n").includes(line));
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({
+      viewport: { width, height: 800 },
+      isMobile: width < 768,
+      hasTouch: width < 768,
+      baseURL: ACCESS_SITE_URL,
+    });
+
+    test("an editor with no GitHub account edits a service: one commit, by them, of that file's one line", async ({
+      page,
+    }) => {
+      const service = services()[0];
+      const file = `data/services/${service.slug}.yaml`;
+      const before = standIn.file(file)!;
+      const writes = standIn.writes.length;
+      const answers: Promise<string>[] = [];
+      page.on("response", (r) => void (r.url().endsWith(CONTENT_API.url) && answers.push(r.text().catch(() => ""))));
+      await openAs(page, ANN, `collections/services/entries/${service.slug}`);
+      // No login page: Access logged the editor in before /admin/ opened.
+      await expect(field(page, "title")).toHaveValue(parse(before).title);
+      await expect(page.getByRole("button", { name: /login/i })).toHaveCount(0);
+      const changed = `${service.title} for Owners (${width})`;
+      await field(page, "title").fill(changed);
+      await publishNow(page);
+
+      await expect.poll(() => standIn.writes.length).toBe(writes + 1);
+      expect(standIn.writes.at(-1)).toMatchObject({
+        branch: "main",
+        author: { email: ANN },
+        committer: "site-editor[bot]",
+        paths: [file],
+      });
+      const after = standIn.file(file)!;
+      expect(parse(after).title).toBe(changed);
+      // Only the title's line changed: comments, order and quoting kept.
+      expect(newLines(before, after)).toEqual([`title: ${changed}`]);
+      expect(after.split("\n").length).toBe(before.split("\n").length);
+      // The editor's "Is it live?" line reads the branch through the content API.
+      await expect(page.getByRole("region", { name: "Live site" })).toContainText(
+        standIn.branches().length ? "commit" : "",
+      );
+    });
+
+    test("a new portrait: the image and the firm file, both by the editor", async ({ page }) => {
+      const writes = standIn.writes.length;
+      const name = `portrait-${width}.jpg`;
+      const buffer = await sharp({
+        create: {
+          width: portrait.imageSize!.width * 2,
+          height: portrait.imageSize!.height * 2,
+          channels: 3,
+          background: "#445566",
+        },
+      })
+        .jpeg()
+        .toBuffer();
+      await openAs(page, ANN, "collections/pages/entries/firm");
+      await page
+        .locator("label", { hasText: new RegExp(`^${portrait.title}$`) })
+        .locator('xpath=following::button[normalize-space()="Choose different image"][1]')
+        .click();
+      await page.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/jpeg", buffer });
+      await page.getByRole("button", { name: "Choose selected" }).click();
+      await publishNow(page);
+      await expect
+        .poll(() => parse(standIn.file("data/firm.yaml")!).founder.portrait)
+        .toMatch(new RegExp(`images/${name}$`));
+      const added = standIn.writes.slice(writes);
+      expect(added.map((w) => w.paths)).toEqual([[`data/images/${name}`], ["data/firm.yaml"]]);
+      expect(added.every((w) => w.author?.email === ANN)).toBe(true);
+    });
+
+    test("two editors change different fields of one service: the file keeps both", async ({ page, guard }) => {
+      const service = services()[services().length - 1];
+      const file = `data/services/${service.slug}.yaml`;
+      const other = await secondEditor(page, guard, BEN);
+      await openAs(page, ANN, `collections/services/entries/${service.slug}`);
+      await other.goto(`${ACCESS_SITE_URL}${ADMIN_URL}#/collections/services/entries/${service.slug}`);
+      await expect(field(page, "title")).toHaveValue(parse(standIn.file(file)!).title);
+      await expect(field(other, "lead")).toBeVisible();
+
+      const changed = `${service.title} (${width}, Ann)`;
+      await field(page, "title").fill(changed);
+      await publishNow(page);
+      const lead = `A lead Ben wrote at ${width} px.`;
+      await field(other, "lead").fill(lead);
+      await publishNow(other);
+
+      await expect.poll(() => parse(standIn.file(file)!).lead).toBe(lead);
+      expect(parse(standIn.file(file)!).title).toBe(changed);
+      expect(standIn.writes.at(-1)?.author?.email).toBe(BEN);
+      await other.context().close();
+    });
+
+    test("a session that ends while editing: the save is refused, the editor says so, the form keeps the edit", async ({
+      page,
+      guard,
+    }) => {
+      // The browser logs the 401, and Decap the refusal it shows.
+      guard.allowed.push(/status of 401/, /^\w+: Your session ended: log in again\./, /^pageerror: Object$/);
+      const service = services()[0];
+      const writes = standIn.writes.length;
+      await openAs(page, ANN, `collections/services/entries/${service.slug}`);
+      await expect(field(page, "lead")).toBeVisible();
+      const lead = `A lead typed as the session ended (${width}).`;
+      await field(page, "lead").fill(lead);
+      // Access now sends an assertion that has expired.
+      const expired = await standIn.assertion(ANN, { expiresIn: -120 });
+      await page.context().setExtraHTTPHeaders({ "Cf-Access-Jwt-Assertion": expired });
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await page.getByRole("menuitem", { name: "Publish now" }).click();
+      await expect(page.getByText("Your session ended: log in again.").first()).toBeVisible();
+      await expect(page.getByRole("button", { name: "Log in again" })).toBeVisible();
+      await expect(field(page, "lead")).toHaveValue(lead);
+      expect(standIn.writes.length).toBe(writes);
+    });
+  });
+
+  test.describe(`drafts and review, at ${width} px`, () => {
+    test.use({
+      viewport: { width, height: 800 },
+      isMobile: width < 768,
+      hasTouch: width < 768,
+      baseURL: WORKFLOW_SITE_URL,
+    });
+
+    test("a draft is a branch and a pull request; review, Ready and Publish merge it", async ({ page, guard }) => {
+      // Decap asks for an entry's draft when it opens it; with none yet, the API answers 404.
+      guard.allowed.push(/status of 404/);
+      page.on("dialog", (dialog) => void dialog.accept());
+      const service = services()[1 % services().length];
+      const file = `data/services/${service.slug}.yaml`;
+      const branch = draftBranch("services", service.slug);
+      const before = standIn.file(file)!;
+      await openAs(page, BEN, `collections/services/entries/${service.slug}`, WORKFLOW_SITE_URL);
+      const changed = `${parse(before).title} (draft at ${width})`;
+      await field(page, "title").fill(changed);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(
+        page
+          .getByText(/entry saved|changes saved/i)
+          .filter({ visible: true })
+          .first(),
+      ).toBeVisible();
+      expect(parse(standIn.file(file, branch)!).title).toBe(changed);
+      expect(standIn.file(file)).toBe(before);
+      expect(standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")?.labels).toEqual([
+        { name: "decap-cms/draft" },
+      ]);
+
+      for (const status of ["In review", "Ready"]) {
+        await page.getByRole("button", { name: /^Status:/ }).click();
+        await page.getByRole("menuitem", { name: status }).click();
+        await expect(page.getByRole("button", { name: new RegExp(`^Status: ${status}`) })).toBeVisible();
+      }
+      expect(standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")?.labels).toEqual([
+        { name: "decap-cms/pending_publish" },
+      ]);
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await page.getByRole("menuitem", { name: "Publish now" }).click();
+      await expect(page.getByText(/entry published/i).first()).toBeVisible();
+      await expect.poll(() => parse(standIn.file(file) ?? "").title).toBe(changed);
+      expect(standIn.branches()).not.toContain(branch);
+      expect(newLines(before, standIn.file(file)!)).toEqual([`title: ${changed}`]);
+    });
+  });
+}
+
+test.describe("refused, with nothing written", () => {
+  test.use({ baseURL: ACCESS_SITE_URL });
+  const service = () => `data/services/${services()[0].slug}.yaml`;
+  const persist = (filePath: string, extra: Record<string, unknown> = {}) => ({
+    action: "persistEntry",
+    params: {
+      branch: "main",
+      dataFiles: [{ path: filePath, slug: "x", raw: "title: taken over\n" }],
+      assets: [],
+      options: { commitMessage: "Take over", useWorkflow: false },
+      ...extra,
+    },
+  });
+  async function post(request: APIRequestContext, body: unknown, headers: Record<string, string> = {}) {
+    const response = await request.post(`${ACCESS_SITE_URL}${CONTENT_API.url}`, {
+      headers: {
+        "Content-Type": "application/json",
+        "Sec-Fetch-Site": "same-origin",
+        "Cf-Access-Jwt-Assertion": await standIn.assertion(ANN),
+        ...headers,
+      },
+      data: typeof body === "string" ? body : JSON.stringify(body),
+    });
+    return { status: response.status(), error: ((await response.json()) as { error?: string }).error ?? "" };
+  }
+  let writes = 0;
+  test.beforeEach(() => {
+    writes = standIn.writes.length;
+  });
+  test.afterEach(() => {
+    expect(standIn.writes.length, "writes on the stand-in").toBe(writes);
+  });
+
+  test("every login that Access did not vouch for", async ({ request }) => {
+    const other = await generateKeyPair("RS256", { extractable: true });
+    const encode = (value: object) => base64url.encode(JSON.stringify(value));
+    const claims = { email: ANN, iss: standIn.url, aud: AUDIENCE, exp: Math.floor(Date.now() / 1000) + 600 };
+    const assertions: [string, string | undefined, RegExp][] = [
+      ["no assertion", undefined, new RegExp(`^${SESSION_ENDED.slice(0, 20)}`)],
+      ["another key's signature", await standIn.assertion(ANN, { key: other.privateKey }), /could not be verified/],
+      [
+        "another application's audience",
+        await standIn.assertion(ANN, { audience: "another-app" }),
+        /could not be verified/,
+      ],
+      ["an expired login", await standIn.assertion(ANN, { expiresIn: -60 }), /^Your session ended: log in again/],
+      ["alg: none", `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`, /could not be verified/],
+      [
+        "HS256 signed with Access's public key",
+        await new SignJWT(claims)
+          .setProtectedHeader({ alg: "HS256" })
+          .sign(new TextEncoder().encode(standIn.accessPublicKeyPem)),
+        /could not be verified/,
+      ],
+      [
+        "an email not on the editors' list",
+        await standIn.assertion("someone@elsewhere.example"),
+        /not on this site's list/,
+      ],
+    ];
+    for (const [what, assertion, reason] of assertions) {
+      const { status, error } = await post(request, persist(service()), { "Cf-Access-Jwt-Assertion": assertion ?? "" });
+      expect([status, error], what).toEqual([what.includes("list") ? 403 : 401, expect.stringMatching(reason)]);
+    }
+    // The list's named address is let in.
+    expect(
+      (
+        await post(
+          request,
+          { action: "getEntry", params: { branch: "main", path: service() } },
+          {
+            "Cf-Access-Jwt-Assertion": await standIn.assertion("partner@elsewhere.example"),
+          },
+        )
+      ).status,
+    ).toBe(200);
+  });
+
+  test("every path outside data/, every branch but the content branch and drafts, another repository", async ({
+    request,
+  }) => {
+    for (const filePath of [
+      "src/code.ts",
+      "data/../src/code.ts",
+      "data%2F..%2Fsrc%2Fcode.ts",
+      "/data/firm.yaml",
+      "data\\..\\src\\code.ts",
+      "Data/firm.yaml",
+      ".ci/run",
+    ]) {
+      for (const body of [
+        persist(filePath),
+        { action: "getEntry", params: { branch: "main", path: filePath } },
+        {
+          action: "persistMedia",
+          params: { branch: "main", asset: { path: filePath, content: "eA==" }, options: { commitMessage: "x" } },
+        },
+        { action: "deleteFiles", params: { branch: "main", paths: [filePath], options: { commitMessage: "x" } } },
+      ]) {
+        const { status, error } = await post(request, body);
+        expect([status, error], `${body.action} ${filePath}`).toEqual([
+          403,
+          expect.stringMatching(/^Refused: .*Nothing was changed\.$/),
+        ]);
+      }
+    }
+    // A file in data/ named as under data/ but written beside it: the new path is checked too.
+    const moved = persist(service());
+    (moved.params.dataFiles[0] as Record<string, unknown>).newPath = "src/code.ts";
+    expect((await post(request, moved)).status).toBe(403);
+    for (const branch of ["gh-pages", "cms/services/x", "main\n"]) {
+      expect(
+        (await post(request, { ...persist(service()), params: { ...persist(service()).params, branch } })).status,
+        branch,
+      ).toBe(403);
+    }
+    for (const slug of ["../../main", "x/../../y"]) {
+      const body = { action: "publishUnpublishedEntry", params: { branch: "main", collection: "services", slug } };
+      expect((await post(request, body)).status, slug).toBe(403);
+    }
+    expect((await post(request, { ...persist(service()), repo: "someone/else" })).error).toMatch(/only the repository/);
+    expect(standIn.file("src/code.ts")).toBe("export const code = true;\n");
+  });
+
+  test("a cross-site or non-JSON request, an oversized body, and a write over a newer version", async ({ request }) => {
+    expect((await post(request, persist(service()), { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+    expect((await post(request, persist(service()), { "Sec-Fetch-Site": "same-site" })).status).toBe(403);
+    expect((await post(request, persist(service()), { "Content-Type": "text/plain" })).status).toBe(415);
+    const big = persist(service());
+    big.params.dataFiles[0].raw = "x".repeat(MAX_BODY);
+    expect((await post(request, big)).status).toBe(413);
+    // The editor read the file; another change landed on GitHub before its write: the write is refused.
+    const { version } = {
+      version: await request
+        .post(`${ACCESS_SITE_URL}${CONTENT_API.url}`, {
+          headers: {
+            "Content-Type": "application/json",
+            "Sec-Fetch-Site": "same-origin",
+            "Cf-Access-Jwt-Assertion": await standIn.assertion(ANN),
+          },
+          data: JSON.stringify({ action: "entriesByFiles", params: { branch: "main", files: [{ path: service() }] } }),
+        })
+        .then(async (r) => ((await r.json()) as { file: { id: string } }[])[0].file.id),
+    };
+    standIn.commit(service(), `${standIn.file(service())}# a change made on GitHub\n`);
+    writes = standIn.writes.length;
+    const stale = await post(request, persist(service(), { versions: { [service()]: version } }));
+    expect(stale).toEqual({
+      status: 409,
+      error: expect.stringMatching(/^Not saved: .* changed while you were saving\. Save again/),
+    });
+    // Without the version it replaces, a write cannot create over an existing file either.
+    expect((await post(request, persist(service()))).status).toBe(409);
+    expect(standIn.file(service())).toMatch(/# a change made on GitHub\n$/);
+  });
+});
