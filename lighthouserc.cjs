@@ -5,10 +5,10 @@
 // simulated throttling in Debian's Chromium. The budgets below are errors. Each is a fact of the page, not a timing
 // (timing is the speed gate's), so one run judges it as three would. The HTML reports (e.g. route-about_.html) land in
 // reports/lighthouse/: open them in a browser.
-// The routes come from scripts/routes.cjs (the content and the site's path helpers). Port: LHCI_PORT, default 9555.
-const chromium = require("./scripts/chromium.json");
+// The routes come from e2e/tools/routes.cjs (the content and the site's path helpers). Port: LHCI_PORT, default 9555.
+const chromium = require("./e2e/tools/chromium.json");
 const { ROUTES } = require("tsx/cjs/api").require("./src/lib/paths.ts", __filename);
-const routes = require("./scripts/routes.cjs");
+const routes = require("./e2e/tools/routes.cjs");
 
 const isServicePage = (route) => route.startsWith(ROUTES.services) && route !== ROUTES.services;
 const pages = routes.filter((route) => !isServicePage(route) || route === routes.find(isServicePage));
@@ -33,7 +33,7 @@ module.exports = {
     },
     assert: {
       assertions: {
-        // Timing is the speed gate's (scripts/speed-gate.mjs: main-thread CPU time, which a busy host cannot move):
+        // Timing is the speed gate's (e2e/tools/speed-gate.mjs: main-thread CPU time, which a busy host cannot move):
         // Lighthouse's simulated timings multiply the host's wall time, and on a page that runs no script at load they
         // measure the host, not the page. Here: what holds whatever the host is doing.
         "categories:accessibility": budget({ minScore: 1 }),

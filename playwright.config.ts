@@ -1,13 +1,13 @@
 // Browser tests: Debian's Chromium (no downloaded browsers) against the production build in public/, served three
 // ways: by scripts/serve.ts (the whole suite, at two widths; what a host sends, at one), and by the real host
 // runtimes — Cloudflare's (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf
-// (scripts/nginx.mjs) — for the hosting and route specs; and the fixture build (scripts/fixture-site.mjs) by
+// (scripts/nginx.mjs) — for the hosting and route specs; and the fixture build (e2e/tools/fixture-site.mjs) by
 // scripts/serve.ts for the text-is-text spec; the editor's specs get the editor for local editing, which no build
-// publishes, served over the build (scripts/local-editor.ts). The run starts and stops all five servers. The "login"
+// publishes, served over the build (e2e/tools/local-editor.ts). The run starts and stops all five servers. The "login"
 // project's spec starts its own: Cloudflare's runtime with the site's functions on the fixture build, and a stand-in
 // for GitHub.
 import { defineConfig } from "@playwright/test";
-import chromium from "./scripts/chromium.json";
+import chromium from "./e2e/tools/chromium.json";
 import { FIXTURE_SITE_URL, LOGIN_BUILD_DIR, LOGIN_SITE_URL } from "./e2e/login-build";
 
 const PORT = Number(process.env.E2E_PORT || 9323);
@@ -16,7 +16,7 @@ const CLOUDFLARE_URL = `http://127.0.0.1:${PORT + 1}`;
 // nginx serves HTTPS as deployed, with a self-signed certificate of the run's own, and sends plain HTTP there.
 const NGINX_URL = `https://127.0.0.1:${PORT + 2}`;
 export const NGINX_HTTP_URL = `http://127.0.0.1:${PORT + 6}`;
-// No published build has an editor for local editing: the editor's specs get it from scripts/local-editor.ts, served
+// No published build has an editor for local editing: the editor's specs get it from e2e/tools/local-editor.ts, served
 // over the build by our server.
 const LOCAL_EDITOR_URL = `http://127.0.0.1:${PORT + 7}`;
 const LOCAL_EDITOR_DIR = ".e2e-builds/local-editor";
@@ -30,7 +30,7 @@ const NGINX_ONLY = ["nginx-private-folder.spec.ts"];
 // The editor's GitHub login on Cloudflare's runtime (its own servers, on E2E_PORT + 3 and + 4, and a stand-in); the
 // email login and the content API (on E2E_PORT + 8 and + 9, with stand-ins for GitHub and Access).
 const LOGIN_SPECS = ["github-login.spec.ts", "content-api.spec.ts"];
-// Markup-like text in the fixture build (scripts/fixture-site.mjs), served by our server on E2E_PORT + 5.
+// Markup-like text in the fixture build (e2e/tools/fixture-site.mjs), served by our server on E2E_PORT + 5.
 const FIXTURE_SPECS = ["text-is-text.spec.ts"];
 // Under gatsby develop, with a server of its own: playwright.develop.config.ts.
 const DEVELOP_SPECS = ["develop.spec.ts"];
@@ -111,7 +111,7 @@ export default defineConfig({
     server("serve.ts", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: LOGIN_BUILD_DIR }, { listening: true }),
     {
       ...server("serve.ts", Number(new URL(LOCAL_EDITOR_URL).port), { OVERLAY_DIR: LOCAL_EDITOR_DIR }),
-      command: `tsx scripts/local-editor.ts ${LOCAL_EDITOR_DIR} && tsx scripts/serve.ts`,
+      command: `tsx e2e/tools/local-editor.ts ${LOCAL_EDITOR_DIR} && tsx scripts/serve.ts`,
     },
   ],
 });

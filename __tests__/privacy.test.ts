@@ -20,12 +20,11 @@ test("package.json's scripts start Gatsby with its telemetry and feedback prompt
 });
 
 test("so do the scripts that start Gatsby themselves", () => {
-  const dir = path.join(PROJECT_ROOT, "scripts");
-  const starting = fs
-    .readdirSync(dir)
+  const starting = ["scripts", "e2e/tools"]
+    .flatMap((dir) => fs.readdirSync(path.join(PROJECT_ROOT, dir)).map((name) => path.join(dir, name)))
     .filter((name) => /\.(mjs|ts)$/.test(name))
-    .map((name) => [name, fs.readFileSync(path.join(dir, name), "utf8")] as const)
+    .map((name) => [name, fs.readFileSync(path.join(PROJECT_ROOT, name), "utf8")] as const)
     .filter(([, text]) => /\.bin", "gatsby"\)/.test(text));
-  expect(starting.map(([name]) => name).sort()).toEqual(["cms.mjs", "fixture-site.mjs"]);
+  expect(starting.map(([name]) => name).sort()).toEqual(["e2e/tools/fixture-site.mjs", "scripts/cms.mjs"]);
   for (const [, text] of starting) for (const name of OFF) expect(text).toContain(`${name}: "1"`);
 });

@@ -3,7 +3,7 @@
  * phone, against the real local proxy on a copy of data/: the upload lands in data/images under a safe name and the
  * YAML points to it; an image the build cannot use (another format, too large, smaller than the page shows it) is
  * refused before anything is written, saying why. (The build's responsive formats of a replaced portrait are checked
- * by the fixture build, scripts/fixture-site.mjs.)
+ * by the fixture build, e2e/tools/fixture-site.mjs.)
  */
 import fs from "node:fs";
 import path from "node:path";

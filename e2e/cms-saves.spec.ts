@@ -11,7 +11,7 @@ import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-prox
 import { loadSchemas } from "../src/content/read-content";
 import { SERVICE_SCHEMA, lineAndColumn } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/check";
-import { fixtureService } from "../scripts/fixture-content";
+import { fixtureService } from "./tools/fixture-content";
 
 const root = path.resolve(__dirname, "..");
 const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];

@@ -17,7 +17,7 @@ import { draftBranch } from "../src/cms/content-store";
 import { loadSchemas } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/check";
-import { fixtureService } from "../scripts/fixture-content";
+import { fixtureService } from "./tools/fixture-content";
 
 const root = path.resolve(__dirname, "..");
 const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];

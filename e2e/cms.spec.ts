@@ -15,7 +15,7 @@ import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { loadSchemas, readSiteContent } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";
 import { fileLabel, servicesCollection, type CmsField } from "../src/cms/config";
-import { fixtureService } from "../scripts/fixture-content";
+import { fixtureService } from "./tools/fixture-content";
 
 const root = path.resolve(__dirname, "..");
 const schemas = loadSchemas(path.join(root, "data"));

@@ -1,4 +1,4 @@
-// Text is text: the fixture build (scripts/fixture-site.mjs) has markup-like text typed into one field of each kind
+// Text is text: the fixture build (e2e/tools/fixture-site.mjs) has markup-like text typed into one field of each kind
 // (login-build.ts MARKUP_FIELDS). On every page, before the runtime starts and after, the text shows exactly as typed
 // (in the body, the title, attributes and the JSON-LD), none of it runs, and each page's policy allows as many inline
 // scripts as the same page built from plain content (data/, served at BASE_URL) does.

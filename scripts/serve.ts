@@ -14,7 +14,7 @@ import { parseHeadersFile, patternMatches } from "../plugins/publish/hosting/hea
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.resolve(repo, process.env.SERVE_DIR || "public");
 // OVERLAY_DIR: a folder served over the build, its files first and its _headers rules after the build's (the local
-// editor for the browser tests, scripts/local-editor.ts).
+// editor for the browser tests, e2e/tools/local-editor.ts).
 const overlay = process.env.OVERLAY_DIR ? path.resolve(repo, process.env.OVERLAY_DIR) : null;
 const port = Number(process.env.PORT || 9000);
 const host = process.env.HOST || "127.0.0.1";

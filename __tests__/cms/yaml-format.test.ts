@@ -12,7 +12,7 @@ import { entryFile, fileHeader, normalize, schemaOfSource, SOURCE_KEY, withSkele
 import { loadSchemas, serviceFiles } from "../../src/content/read-content";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../../src/content/model";
 import { DATA_DIR, copyRealData } from "../helpers/content.cjs";
-import { fixtureService } from "../../scripts/fixture-content";
+import { fixtureService } from "../../e2e/tools/fixture-content";
 import { validateContentDirectory } from "../../src/content/check";
 
 const schemas = loadSchemas(DATA_DIR);

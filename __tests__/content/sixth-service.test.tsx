@@ -1,6 +1,6 @@
 /**
  * Adding a service is adding one file to data/services/: it validates, and the menus pick it up. The new service
- * (scripts/fixture-content.ts) comes after whatever services data/ has, under a slug of its own.
+ * (e2e/tools/fixture-content.ts) comes after whatever services data/ has, under a slug of its own.
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
 import React from "react";
@@ -11,7 +11,7 @@ import { buildNav } from "../../src/lib/nav";
 import { servicePath } from "../../src/lib/paths";
 import { parseDocument } from "yaml";
 import { DATA_DIR, copyRealData, loadServices, type ContentCopy } from "../helpers/content.cjs";
-import { fixtureService } from "../../scripts/fixture-content";
+import { fixtureService } from "../../e2e/tools/fixture-content";
 import fixtures from "../helpers/fixtures.json";
 
 const REAL = loadServices(DATA_DIR);

@@ -214,7 +214,7 @@ interface PolicyOptions {
 
 /**
  * Each HTML file's policy, in public/_headers (after the static rules) and in the page's own `<meta>`; returns the
- * rules of the whole _headers file. The editor for local editing (scripts/local-editor.ts) gets its policy this way.
+ * rules of the whole _headers file. The editor for local editing (e2e/tools/local-editor.ts) gets its policy this way.
  */
 export function writePolicies({ publicDir, formEndpoint, pages, loaders = [], editor = null }: PolicyOptions) {
   const headersFile = path.join(publicDir, "_headers");

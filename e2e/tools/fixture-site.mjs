@@ -16,13 +16,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { parseDocument } from "yaml";
-import { servicePath } from "../src/lib/paths.ts";
+import { servicePath } from "../../src/lib/paths.ts";
 import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT, fixtureService } from "./fixture-content.ts";
-import { readContentFiles } from "../src/content/read-content.ts";
-import { parseData } from "../src/content/site-content.ts";
-import { patchYaml } from "../src/cms/yaml-patch.ts";
+import { readContentFiles } from "../../src/content/read-content.ts";
+import { parseData } from "../../src/content/site-content.ts";
+import { patchYaml } from "../../src/cms/yaml-patch.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const keep = process.argv[2];
 const fixture = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), "fixture-content-"));
 fs.cpSync(path.join(root, "data"), fixture, { recursive: true });

@@ -5,14 +5,14 @@
 // browser tests; editors use `npm run cms`.
 import fs from "fs";
 import path from "path";
-import { cmsBackend } from "../src/cms/backend";
-import { cmsConfig } from "../src/cms/config";
-import { contentDirectory, loadSchemas } from "../src/content/read-content";
-import { editorHosting, writeAdmin } from "../plugins/publish/editor/admin";
-import { writePolicies } from "../plugins/publish/hosting/hosting";
-import { DEFAULT_SITE_URL } from "../src/content/form-endpoint";
+import { cmsBackend } from "../../src/cms/backend";
+import { cmsConfig } from "../../src/cms/config";
+import { contentDirectory, loadSchemas } from "../../src/content/read-content";
+import { editorHosting, writeAdmin } from "../../plugins/publish/editor/admin";
+import { writePolicies } from "../../plugins/publish/hosting/hosting";
+import { DEFAULT_SITE_URL } from "../../src/content/form-endpoint";
 
-const root = path.resolve(__dirname, "..");
+const root = path.resolve(__dirname, "..", "..");
 const dir = path.resolve(process.argv[2] ?? path.join(root, ".e2e-builds", "local-editor"));
 
 async function main() {

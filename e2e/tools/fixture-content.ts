@@ -1,16 +1,16 @@
 /**
- * The fixture build's content, which scripts/fixture-site.mjs builds and the tests check: data/ with the edits an
+ * The fixture build's content, which e2e/tools/fixture-site.mjs builds and the tests check: data/ with the edits an
  * editor might make — one more service (fixtureService), markup-like text in one field of each kind (MARKUP_FIELDS) —
  * and the editor's GitHub backend it is built with (LOGIN_BUILD_ENV), and where a copy of the build is kept.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { parseDocument } from "yaml";
-import { readContentFiles, serviceFiles } from "../src/content/read-content";
-import { sameLabel } from "../src/content/rules";
-import { SERVICES_DIRECTORY } from "../src/content/model";
+import { readContentFiles, serviceFiles } from "../../src/content/read-content";
+import { sameLabel } from "../../src/content/rules";
+import { SERVICES_DIRECTORY } from "../../src/content/model";
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "..", "..");
 
 /** Where the fixture build is kept for the editor's login tests and the text-is-text tests. */
 export const LOGIN_BUILD_DIR = path.join(ROOT, ".e2e-builds", "github-login");
@@ -32,12 +32,12 @@ export interface FixtureService {
 }
 
 /**
- * The service to add to `dataDir` (default: the project's data/): scripts/fixtures/valuation-training.yaml under a
+ * The service to add to `dataDir` (default: the project's data/): e2e/tools/fixtures/valuation-training.yaml under a
  * slug, file name and menu label no service there has, with the next free order, so that any valid content keeps the
  * suite green (an editor may well have added a "valuation-training" of their own).
  */
 export function fixtureService(dataDir = path.join(ROOT, "data")): FixtureService {
-  const source = path.join(ROOT, "scripts", "fixtures", "valuation-training.yaml");
+  const source = path.join(__dirname, "fixtures", "valuation-training.yaml");
   const { services } = readContentFiles(dataDir);
   const taken = new Set([
     ...services.map((service) => String(service.slug)),

@@ -16,7 +16,7 @@ import { launchChromium, serve } from "./perf-lib.mjs";
 
 const routes = createRequire(import.meta.url)("./routes.cjs");
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** What a page may run at load (static first: the footer's year and the loader's listeners, well under 1 ms). */
 const SCRIPT_BUDGET_MS = 10;
 /** What the self-check adds: a regression a visitor on a slow phone would feel. */

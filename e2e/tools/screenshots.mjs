@@ -1,7 +1,7 @@
 // Full-page screenshots of every route at 375, 768 and 1280 px from the served production build (npm run serve), and
 // of the open menu before the runtime starts.
 /* global window, document -- used inside page.evaluate, which runs in the browser */
-// Usage: node scripts/screenshots.mjs [outDir] [baseUrl]
+// Usage: node e2e/tools/screenshots.mjs [outDir] [baseUrl]
 import fs from "node:fs";
 import path from "node:path";
 import sitePaths from "./routes.cjs";

@@ -18,9 +18,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
-import { dialNumber } from "../src/content/site-content.ts";
+import { dialNumber } from "../../src/content/site-content.ts";
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const keep = process.argv.includes("--keep");
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-publish-"));
 const env = { ...process.env, CI: "true" };

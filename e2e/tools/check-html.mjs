@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import vnuJar from "vnu-jar";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", process.argv[2] ?? "public");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..", process.argv[2] ?? "public");
 
 function htmlFiles(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,6 +1,6 @@
 // What the scripts that load the built site in a browser share (speed-gate, screenshots): a build served by
 // scripts/serve.ts on a free port, and Debian's Chromium (or CHROME_PATH) launched with the flags every script here
-// uses (scripts/chromium.json).
+// uses (e2e/tools/chromium.json).
 import { spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const settings = createRequire(import.meta.url)("./chromium.json");
 
 function freePort() {
