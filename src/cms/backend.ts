@@ -1,21 +1,8 @@
 /**
- * Where the editor at /admin/ reads and writes content, from build-time environment variables (checked at build like
- * FORM_ENDPOINT: a wrong value stops the build naming the variable). Unset, the editor works only on this machine,
- * through `decap-server` (npm run cms). docs/editing-content.md explains both ways.
- *
- *   CMS_BACKEND             access: editors log in with Cloudflare Access, and the site's content API
- *                           (functions/api/content.ts) saves for them with a GitHub App; github: each editor logs in
- *                           with a GitHub account; unset: local editing only. The editor reads the current files
- *                           before each save (content-store.ts), so a save never overwrites a change it did not see.
- *   CMS_REPO                owner/name of the repository
- *   CMS_BRANCH              the branch editors save to (default main)
- *   CMS_AUTH_URL            https:// base URL of the OAuth endpoint that logs editors in (github, gitlab); unset
- *                           with github: the site's own login, /api/auth on the origin the editor is opened at
- *                           (functions/, Cloudflare Pages Functions)
- *   CMS_EDITORIAL_WORKFLOW  true: saves become drafts (pull requests) that someone publishes
- *   CMS_AUTH_SCOPE          the access an OAuth app's login asks GitHub for: repo (default: every repository the
- *                           editor can reach, private ones included) or public_repo (public ones only: enough for a
- *                           public repository). A GitHub App's login ignores it: the app's permissions apply.
+ * Where the editor at /admin/ reads and writes content, from the build's CMS_* variables (docs/deploy.md's table: a
+ * wrong value stops the build naming the variable). Unset, the editor works only on this machine, through
+ * `decap-server` (npm run cms); `access` saves through the site's content API (functions/api/content.ts), `github`
+ * with each editor's GitHub login. Either way the editor reads the current files before each save (content-store.ts).
  */
 
 /** The port `decap-server` listens on, and the local backend's address (Decap's default). */

@@ -5,7 +5,8 @@
  * the other change touched the same field differently: then nothing merges, and the fields are named.
  */
 import { readablePath } from "../content/rules";
-import { changedPaths, deepEqual, isPlainObject, valueAt, type Path } from "../content/site-content";
+import deepEqual from "fast-deep-equal";
+import { changedPaths, isPlainObject, valueAt, type Path } from "../content/site-content";
 
 /** `value` with `path` set to `next` (removed when undefined); the parents exist (they were in both versions). */
 function withValueAt(value: unknown, path: Path, next: unknown): unknown {

@@ -18,7 +18,8 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
-import { deepEqual, isPlainObject } from "../content/site-content";
+import deepEqual from "fast-deep-equal";
+import { isPlainObject } from "../content/site-content";
 import { readsAsText } from "../content/site-yaml";
 
 /** Prettier's printWidth for this repository: the width the content files are folded at. */

@@ -14,6 +14,7 @@ import { parseDocument } from "yaml";
 import { servicePath } from "../lib/paths";
 import { FIRM_SCHEMA, PAGE_FILES, SERVICE_FILE, choicesOf, fileKey, resolveSchema, type Schemas } from "./model";
 import type { SourceFile } from "./model";
+import deepEqual from "fast-deep-equal";
 
 export type Data = Record<string, unknown>;
 
@@ -22,16 +23,6 @@ export const isPlainObject = (value: unknown): value is Data =>
 
 /** Where a value sits in content data: keys and list indexes. */
 export type Path = (string | number)[];
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-  }
-  return false;
-}
 
 /** The paths at which `after` differs from `before`, as deep as both sides keep the same shape. */
 export function changedPaths(before: unknown, after: unknown, at: Path = []): Path[] {
