@@ -66,48 +66,8 @@ export interface CmsField {
   media_library?: { config: { max_file_size: number } };
 }
 
-interface CmsFile {
-  name: string;
-  label: string;
-  file: string;
-  format: string;
-  preview_path: string;
-  fields: CmsField[];
-}
-
-export interface CmsCollection {
-  name: string;
-  label: string;
-  label_singular?: string;
-  description?: string;
-  format: string;
-  extension?: string;
-  folder?: string;
-  files?: CmsFile[];
-  create?: boolean;
-  delete?: boolean;
-  slug?: string;
-  identifier_field?: string;
-  summary?: string;
-  preview_path?: string;
-  sortable_fields?: (string | { field: string; default_sort: true })[];
-  media_folder?: string;
-  public_folder?: string;
-  fields?: CmsField[];
-}
-
-export interface CmsConfig {
-  load_config_file: false;
-  backend: CmsBackend["config"];
-  local_backend?: { allowed_hosts: string[] };
-  publish_mode?: "editorial_workflow";
-  media_folder: string;
-  public_folder: string;
-  site_url: string;
-  display_url: string;
-  logo_url?: string;
-  collections: CmsCollection[];
-}
+/** The whole configuration handed to CMS.init, as cmsConfig builds it. */
+export type CmsConfig = ReturnType<typeof cmsConfig>;
 
 /** "yearsOfExperience" → "Years of experience": the label of a property whose schema has no title. */
 export function humanize(key: string): string {
@@ -215,7 +175,7 @@ export function fileLabel(schema: JsonSchema, fallback: string): string {
   return text ? text.charAt(0).toUpperCase() + text.slice(1) : humanize(fallback);
 }
 
-function pagesCollection(schemas: Schemas): CmsCollection {
+function pagesCollection(schemas: Schemas) {
   return {
     name: PAGES_COLLECTION,
     label: "Pages and settings",
@@ -237,7 +197,7 @@ function pagesCollection(schemas: Schemas): CmsCollection {
   };
 }
 
-export function servicesCollection(schemas: Schemas): CmsCollection {
+export function servicesCollection(schemas: Schemas) {
   const schema = schemas[SERVICE_SCHEMA];
   if (!schema) throw new Error(`data/schema/${SERVICE_SCHEMA} is missing`);
   const fields = fieldsOf(schema, schemas, SERVICE_SCHEMA);
@@ -269,15 +229,7 @@ export function servicesCollection(schemas: Schemas): CmsCollection {
 }
 
 /** The whole configuration handed to CMS.init (cms.tsx). */
-export function cmsConfig({
-  schemas,
-  backend,
-  siteUrl,
-}: {
-  schemas: Schemas;
-  backend: CmsBackend;
-  siteUrl: string;
-}): CmsConfig {
+export function cmsConfig({ schemas, backend, siteUrl }: { schemas: Schemas; backend: CmsBackend; siteUrl: string }) {
   return {
     load_config_file: false,
     backend: backend.config,
@@ -290,6 +242,6 @@ export function cmsConfig({
     public_folder: "./images",
     site_url: siteUrl,
     display_url: siteUrl,
-    collections: [pagesCollection(schemas), servicesCollection(schemas)],
+    collections: [pagesCollection(schemas), servicesCollection(schemas)] as const,
   };
 }
