@@ -109,3 +109,12 @@ test("nothing is saved over a file that is not valid YAML (its form opened empty
     /^Not saved: 1 problem to fix first\. data\/firm\.yaml \(line \d+, column \d+\) is not valid YAML: .*Fix the file in the repository/,
   );
 });
+
+test("a service whose YAML reads as no data (an alias to no anchor) blocks no save of another service", async () => {
+  const [first, second] = serviceFiles(copy.dataDir);
+  // With one service there is no other to save.
+  if (!second) return;
+  copy.write(`data/${first}`, copy.read(`data/${first}`).replace(/^title: .*$/m, "title: *New*"));
+  const entry = opened("services", second, (data) => (data.lead = "A lead saved beside a broken service."));
+  await expect(checkSave(context(), entry)).resolves.toMatchObject({ texts: expect.any(Object) });
+});

@@ -246,6 +246,36 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
     },
   ],
   [
+    "an alias to no anchor (YAML parses it, but it reads as no data)",
+    (c) => c.edit("data/firm.yaml", /^name: .*$/m, "name: *New*"),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message: /a value starting with \* must be in quotes\. The line reads: "name: \*New\*"/,
+      line: (c) => c.lineOf("data/firm.yaml", /^name:/),
+    },
+  ],
+  [
+    "more aliases than the reader allows",
+    (c) => c.edit("data/firm.yaml", /^name: (.*)$/m, `name: &n $1\nmany: [${Array(120).fill("*n").join(", ")}]`),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message: /a value starting with \* must be in quotes/,
+      line: (c) => c.lineOf("data/firm.yaml", /^many:/),
+    },
+  ],
+  [
+    "a merge key with no group of fields to merge",
+    (c) => c.edit("data/firm.yaml", /^name: /m, "!!merge x: v\nname: "),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message: /cannot be read by the site's YAML reader \(Merge sources must be maps or map aliases\): remove the tag/,
+      line: (c) => c.lineOf("data/firm.yaml", /^!!merge/),
+    },
+  ],
+  [
     "malformed YAML: a colon and a space inside a value",
     (c) => c.edit("data/firm.yaml", /^name: .*$/m, "name: Harborline: Valuation"),
     {

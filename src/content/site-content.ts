@@ -51,7 +51,13 @@ export function valueAt(value: unknown, path: Path): unknown {
 /** A content file's fields (a file that holds no mapping, or is no valid YAML, reads as none: the check names it). */
 export function parseData(text: string): Data {
   const doc = parseDocument(text);
-  const value: unknown = doc.errors.length > 0 ? null : doc.toJS();
+  let value: unknown = null;
+  try {
+    // An alias to no anchor, or too many, throws: such a file reads as empty, as one that does not parse.
+    if (doc.errors.length === 0) value = doc.toJS();
+  } catch {
+    value = null;
+  }
   return isPlainObject(value) ? value : {};
 }
 

@@ -7,7 +7,7 @@
  * file, the field's path, its line and what was expected, so an editor can fix them all in one pass.
  */
 import type { AnySchemaObject } from "ajv";
-import { LineCounter, parseDocument } from "yaml";
+import { isAlias, isNode, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
 import { imageProblems } from "./images";
 import { siteReadingErrors, syntaxMistake } from "./site-yaml";
 import {
@@ -51,6 +51,23 @@ export interface CheckResult {
 }
 
 /**
+ * A file YAML parses but cannot turn into data (an alias to no anchor, too many aliases, a merge of no group of
+ * fields), named at its first alias as a syntax mistake, or at its first tag as the site's reader names one.
+ */
+function dataMistake(file: string, text: string, doc: Document, counter: LineCounter, error: Error): ContentError {
+  let found: { range?: [number, number, number] | null } | undefined;
+  visit(doc, (_key, node) => {
+    if (!isAlias(node) && !(isNode(node) && node.tag)) return undefined;
+    found = node;
+    return visit.BREAK;
+  });
+  const linePos = [counter.linePos(found?.range?.[0] ?? 0)] as YAMLError["linePos"];
+  if (isAlias(found)) return syntaxMistake(file, text, { message: "alias", linePos } as YAMLError);
+  const message = `cannot be read by the site's YAML reader (${error.message}): remove the tag or write the value as plain text, in quotes`;
+  return { file, path: "", line: linePos![0].line, message };
+}
+
+/**
  * A file's text as data, or null with its mistakes: YAML this check cannot read, and values the site reads otherwise
  * (site-yaml.ts). A YAML directive (`%YAML 1.1`, a line starting with `%`, after a byte-order mark too) is refused:
  * this check's parser honours `%YAML 1.1` and the site's does not.
@@ -70,7 +87,14 @@ function parseSource(file: string, text: string, errors: ContentError[]): Parsed
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length === 0) {
-    const parsed = { file, data: doc.toJS() as unknown, doc, counter };
+    let data: unknown;
+    try {
+      data = doc.toJS();
+    } catch (error) {
+      errors.push(dataMistake(file, text, doc, counter, error as Error));
+      return null;
+    }
+    const parsed = { file, data, doc, counter };
     const misread = siteReadingErrors(file, text, parsed);
     errors.push(...misread);
     return misread.length === 0 ? parsed : null;
