@@ -2,7 +2,7 @@
 // steps as local plugins in plugins/ (each with a README line).
 import type { GatsbyConfig } from "gatsby";
 import { yamlTypeName } from "./src/content/model";
-import { contentDirectory } from "./src/content/read-content";
+import { contentDirectory, ignoredByTheBuild } from "./src/content/read-content";
 import { siteUrlFrom } from "./src/content/form-endpoint";
 
 /**
@@ -41,7 +41,7 @@ const config: GatsbyConfig = {
       options: {
         name: "content",
         path: contentDirectory(__dirname),
-        ignore: ["**/schema/**", "**/*.md"],
+        ignore: [ignoredByTheBuild(contentDirectory(__dirname))],
       },
     },
     {

@@ -26,6 +26,21 @@ export function loadSchemas(contentDir: string): Schemas {
   return schemas;
 }
 
+/**
+ * Whether the build leaves out `file` (absolute) of the content directory: the schemas, notes (*.md), and every YAML
+ * file the content check does not read (another folder, or `.YAML`/`.YML`, which gatsby-transformer-yaml would read
+ * too). gatsby-config.ts gives it to the source plugin, so the check and the build read one list of files.
+ */
+export function ignoredByTheBuild(contentDir: string): (file: string) => boolean {
+  return (file) => {
+    const parts = path.relative(contentDir, file).split(path.sep);
+    const name = parts.at(-1) ?? "";
+    if (parts[0] === SCHEMA_DIRECTORY || /\.md$/i.test(name)) return true;
+    if (!/\.ya?ml$/i.test(name)) return false;
+    return !YAML_FILE.test(name) || !(parts.length === 1 || (parts.length === 2 && parts[0] === SERVICES_DIRECTORY));
+  };
+}
+
 /** The service files of a content directory, relative to it (services/x.yaml), sorted; none without the folder. */
 export function serviceFiles(contentDir: string): string[] {
   const dir = path.join(contentDir, SERVICES_DIRECTORY);
