@@ -156,6 +156,32 @@ for (const width of [1280, 375]) {
       await proxy().close(other);
     });
 
+    test("two clashing drafts saved first, then each set Ready and published from its entry: the second is refused", async ({
+      page,
+      guard,
+    }) => {
+      guard.allowed.push(/Not published: /);
+      const [first, second] = services();
+      const label = fixtureService().navLabel;
+      for (const service of [first, second]) {
+        await openEditor(page, `collections/services/entries/${service.slug}`);
+        await expect(field(page, "navLabel")).toHaveValue(service.navLabel);
+        await field(page, "navLabel").fill(label);
+        await saveDraft(page);
+      }
+      for (const service of [first, second]) {
+        await openEditor(page, `collections/services/entries/${service.slug}`);
+        await expect(field(page, "navLabel")).toHaveValue(label);
+        await setStatus(page, "Ready");
+        await publish(page);
+        if (service === first) await expect(page.getByText(/entry published/i).first()).toBeVisible();
+      }
+      const secondFile = `data/services/${second.slug}.yaml`;
+      await expect(page.getByText(new RegExp(`Not published: .*navLabel "${label}" is already used`))).toBeVisible();
+      expect(parse(published(secondFile)).navLabel).toBe(second.navLabel);
+      expect(publishedContentErrors()).toEqual([]);
+    });
+
     test("two drafts that pass alone but clash together: the second is refused at Publish and stays a draft", async ({
       page,
       guard,
