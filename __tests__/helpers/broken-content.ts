@@ -276,6 +276,30 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
     },
   ],
   [
+    "malformed YAML: a quote mark that closes before the value ends",
+    (c) => c.edit("data/firm.yaml", /^name: (.*)$/m, 'name: "Harborline" $1'),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message: /a quote mark closes the value before it ends: put the whole value in the other kind of quote marks\./,
+      line: (c) => c.lineOf("data/firm.yaml", /^name:/),
+      column: () => "name: ".length + 1,
+    },
+  ],
+  // (& and ! start an anchor and a tag: valid YAML, judged as the site reads them.)
+  ...["@", "%", "`", "|", ">", "*"].map((start): [string, (c: ContentCopy) => void, Expected] => [
+    `malformed YAML: a value starting with ${start}`,
+    (c) => c.edit("data/firm.yaml", /^name: (.*)$/m, `name: ${start}home $1`),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message: new RegExp(
+        `a value starting with \\${start} must be in quotes\\. The line reads: "name: \\${start}home`,
+      ),
+      line: (c) => c.lineOf("data/firm.yaml", /^name:/),
+    },
+  ]),
+  [
     "malformed YAML: a colon and a space inside a value",
     (c) => c.edit("data/firm.yaml", /^name: .*$/m, "name: Harborline: Valuation"),
     {

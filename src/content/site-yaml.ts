@@ -63,6 +63,8 @@ function lineAbove(lines: string[], line: number): number {
 }
 
 const indentOf = (text: string) => /^ */.exec(text)![0].length;
+/** What follows a field's name on its line (`title: "Best" valuation` → `"Best" valuation`); "" if nothing. */
+const valueOf = (text: string) => /^\s*(?:- +)?[^\s:#"'][^:#]*:\s+(\S.*)$/.exec(text)?.[1].trimEnd() ?? "";
 
 /**
  * A YAML syntax error as an editor can act on it: the line and column the mistake is on (YAML often notices it a line
@@ -79,6 +81,12 @@ export function syntaxMistake(file: string, text: string, error: YAMLError): Con
     advice = "a tab indents this line: indent with spaces only";
   } else if (error.code === "DUPLICATE_KEY") {
     advice = "this field is written twice at the same level: keep one";
+  } else if (/^(["'])(?:(?!\1).)*\1\s*[^\s#]/.test(valueOf(lines[line - 1]))) {
+    column = lines[line - 1].indexOf(valueOf(lines[line - 1])) + 1;
+    advice = "a quote mark closes the value before it ends: put the whole value in the other kind of quote marks";
+  } else if (/^([@%`*&!]|[|>]([^\s\d+-]|[\d+-]*\s+[^\s#]))/.test(valueOf(lines[line - 1]))) {
+    column = lines[line - 1].indexOf(valueOf(lines[line - 1])) + 1;
+    advice = `a value starting with ${valueOf(lines[line - 1])[0]} must be in quotes`;
   } else if (/closing "?quote/i.test(error.message)) {
     const opens = (l: string) => /:\s*["']|^\s*-\s*["']/.test(l) && (l.match(/(?<!\\)"/g) ?? []).length % 2 === 1;
     line = lines.findIndex(opens) + 1 || line;
