@@ -1,6 +1,6 @@
 /**
  * The deploy guide's Cloudflare Pages checklist names every variable the build and the login read, each where it is
- * set: the build's under Variables (build), the login Functions' under Variables (Functions).
+ * set: what the build reads (the functions may too) under Variables, what only the functions read under Functions.
  * @jest-environment node
  */
 import fs from "fs";
@@ -26,12 +26,21 @@ test("every variable the build reads is in the Cloudflare Pages checklist, as a 
   expect([...build].sort()).toContain("SITE_URL");
   expect(build.size).toBeGreaterThan(5);
   for (const name of [...build, "NODE_VERSION", "NPM_CONFIG_OMIT"]) {
-    expect([name, row(name)?.[2]]).toEqual([name, "Variables (build)"]);
+    expect([name, row(name)?.[2]]).toEqual([name, "Variables"]);
   }
 });
 
-test("the login's secrets are the Functions' variables, the secret encrypted", () => {
-  expect(row("GITHUB_CLIENT_ID")?.[2]).toBe("Variables (Functions)");
-  expect(row("GITHUB_CLIENT_SECRET")?.[2]).toBe("Variables (Functions, **encrypted**)");
+test("the logins' settings: the functions' alone, the secrets as secrets; the content API's, the build's too", () => {
+  expect(row("GITHUB_CLIENT_ID")?.[2]).toBe("Functions");
+  expect(row("GITHUB_CLIENT_SECRET")?.[2]).toBe("Functions, **secret**");
+  expect(row("GITHUB_APP_PRIVATE_KEY")?.[2]).toBe("Functions, **secret**");
+  // The content API's variables (functions/_lib/content/settings.ts), which the build checks too.
+  const settings = read("functions/_lib/content/settings.ts");
+  const names = [...settings.matchAll(/env\.([A-Z_]+)/g)].map((match) => match[1]);
+  expect(names).toContain("ACCESS_AUD");
+  for (const name of new Set(names)) {
+    if (name !== "GITHUB_APP_PRIVATE_KEY" && name !== "GITHUB_API_URL")
+      expect([name, row(name)?.[2]]).toEqual([name, "Variables"]);
+  }
   expect(checklist).toMatch(/`GITHUB_OAUTH_URL` and `SITE_ORIGIN` stay unset on Pages/);
 });
