@@ -60,6 +60,8 @@ export default defineConfig({
   // No retries, in CI too: a test that passes only on its second try hides a bug (a layout shift, a race) that some
   // visitors meet. Timing-sensitive tests wait for the condition they check instead.
   retries: 0,
+  // A stray test.only would quietly shrink npm test: under CI it fails the run.
+  forbidOnly: !!process.env.CI,
   timeout: 30_000,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {

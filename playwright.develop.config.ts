@@ -9,6 +9,7 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "develop.spec.ts",
   workers: 1,
+  forbidOnly: suite.forbidOnly,
   reporter: [["list"]],
   // The suite's browser (Debian's Chromium, its flags).
   use: { ...suite.use, baseURL: `http://localhost:${PORT}`, viewport: { width: 1280, height: 800 } },

@@ -1,7 +1,7 @@
 // WCAG 2.2 AA with axe on every route (the 404 too), with the menus open, plus the skip link and visible focus.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { test, expect, hydrated, isMobile, sitePaths } from "./fixtures";
+import { test, expect, hydrated, isMobile, sitePaths, words } from "./fixtures";
 
 const ROUTES = [...sitePaths(), "/no-such-page"];
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -24,7 +24,7 @@ test("axe finds no violation with the dropdown or the mobile menu open", async (
   await page.goto("/services/litigation-support/");
   await hydrated(page);
   if (isMobile(page)) await page.locator("header nav").nth(1).getByRole("button").click();
-  else await page.getByRole("button", { name: "Show the service pages" }).click();
+  else await page.getByRole("button", { name: words().servicesToggle }).click();
   expect(await violations(page)).toEqual([]);
 });
 
@@ -32,14 +32,14 @@ test("the skip link is the first stop, becomes visible and moves focus to the co
   await page.goto("/");
   await hydrated(page);
   await page.keyboard.press("Tab");
-  const skip = page.getByRole("link", { name: "Skip to main content" });
+  const skip = page.getByRole("link", { name: words().skipLink });
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
   await page.keyboard.press("Enter");
   await expect(page.locator("main")).toBeFocused();
   await page.keyboard.press("Tab");
   // The next stop is the first link of the page content, not back in the header.
-  await expect(page.getByRole("link", { name: "Get Started" })).toBeFocused();
+  await expect(page.getByRole("link", { name: words().heroCta, exact: true })).toBeFocused();
 });
 
 test("keyboard focus is always visible", async ({ page }) => {

@@ -1,7 +1,7 @@
 // The contact form posts natively to the form service: browser validation, all four fields intact, JS on and off.
 // Every POST is intercepted here, so nothing leaves the machine.
 import type { Page, Request } from "@playwright/test";
-import { test, expect, firm, contentFile, hydrated, ROUTES, type Guard } from "./fixtures";
+import { test, expect, firm, contentFile, hydrated, ROUTES, escaped, type Guard } from "./fixtures";
 
 type FieldCopy = { label: string; placeholder: string };
 const FORM = contentFile<{
@@ -12,7 +12,7 @@ const SUBMIT = FORM.submit;
 
 async function interceptPosts(page: Page, guard: Guard): Promise<Request[]> {
   const posts: Request[] = [];
-  guard.intercepted.push(new RegExp(`^${ENDPOINT.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`));
+  guard.intercepted.push(new RegExp(`^${escaped(ENDPOINT)}`));
   await page.route(`${ENDPOINT}**`, async (route) => {
     posts.push(route.request());
     await route.fulfill({
@@ -26,7 +26,7 @@ async function interceptPosts(page: Page, guard: Guard): Promise<Request[]> {
 
 const field = (page: Page, label: RegExp) => page.getByLabel(label);
 /** A field by the start of its label (the visible label may carry a required marker). */
-const labelled = (copy: FieldCopy) => new RegExp(`^${copy.label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+const labelled = (copy: FieldCopy) => new RegExp(`^${escaped(copy.label)}`);
 const NAME = labelled(FORM.fields.name);
 const EMAIL = labelled(FORM.fields.email);
 const PHONE = labelled(FORM.fields.phone);
@@ -137,7 +137,7 @@ test("the phone is a tel: link and the address opens in a map in a new tab", asy
   const { address } = contentFile<{ address: { city: string } }>("firm.yaml");
   await expect(page.getByRole("link", { name: phone.display })).toHaveAttribute("href", `tel:${phone.dial}`);
   const { mapLink } = contentFile<{ details: { mapLink: string } }>("contact.yaml").details;
-  const map = page.getByRole("link", { name: new RegExp(`^${mapLink}`) });
+  const map = page.getByRole("link", { name: new RegExp(`^${escaped(mapLink)}`) });
   await expect(map).toHaveAttribute("target", "_blank");
   await expect(map).toHaveAttribute("rel", "noopener noreferrer");
   expect(await map.getAttribute("href")).toContain(encodeURIComponent(address.city));

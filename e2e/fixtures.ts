@@ -52,6 +52,7 @@ export function contentFile<T>(file: string): T {
 
 export interface ServiceContent {
   slug: string;
+  description: string;
   order: number;
   navLabel: string;
   title: string;
@@ -70,6 +71,28 @@ export function sitePaths(): string[] {
 }
 
 export { ROUTES, servicePath };
+
+/** Content as a regular expression that matches it literally: a label such as "Tax (US)" stays itself. */
+export const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** Words an editor may change, as the pages show them: from data/, never written into a test. */
+export const words = () => {
+  const layout = contentFile<{
+    skipLink: string;
+    nav: { menuOpen: string; servicesToggle: string };
+    footer: { newTab: string };
+  }>("layout.yaml");
+  const home = contentFile<{ hero: { cta: string }; cta: { button: string } }>("home.yaml");
+  return {
+    skipLink: layout.skipLink,
+    menuOpen: layout.nav.menuOpen,
+    servicesToggle: layout.nav.servicesToggle,
+    newTab: layout.footer.newTab,
+    heroCta: home.hero.cta,
+    ctaButton: home.cta.button,
+    contactHeading: contentFile<{ heading: string }>("contact.yaml").heading,
+  };
+};
 
 /** The firm as the pages show it: with the number a tel: link dials and the state's full name. */
 export const firm = () =>

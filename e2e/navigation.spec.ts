@@ -1,8 +1,20 @@
 // The header, dropdown, mobile menu, active link and scrolling, in a real browser, at 1280 and 375 px.
 import type { Page } from "@playwright/test";
-import { test, expect, services, hydrated, isMobile, contentFile, ROUTES, servicePath } from "./fixtures";
+import {
+  test,
+  expect,
+  services,
+  hydrated,
+  isMobile,
+  contentFile,
+  ROUTES,
+  servicePath,
+  escaped,
+  words,
+} from "./fixtures";
 
 const SERVICES = services();
+const WORDS = words();
 const NAV = contentFile<{ nav: { about: string; services: string; contact: string; servicesToggle: string } }>(
   "layout.yaml",
 ).nav;
@@ -109,7 +121,7 @@ test.describe("narrow screens", () => {
 
   test("the menu button opens About, Services, the five services indented, and Contact", async ({ page }) => {
     const button = menuButton(page);
-    await expect(button).toHaveAccessibleName("Menu");
+    await expect(button).toHaveAccessibleName(WORDS.menuOpen);
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(button).toHaveAttribute("aria-controls", "mobile-menu");
     await expect(page.locator("#mobile-menu")).toBeHidden();
@@ -174,7 +186,7 @@ test("the active link is highlighted and marked with aria-current on each route"
       "aria-current",
       path.startsWith(ROUTES.services) && path !== ROUTES.services ? "true" : "page",
     );
-    await expect(nav.locator("a[aria-current]").filter({ hasText: new RegExp(`^${label}$`) })).toHaveCount(1);
+    await expect(nav.locator("a[aria-current]").filter({ hasText: new RegExp(`^${escaped(label)}$`) })).toHaveCount(1);
     // Highlighted: it looks different from an inactive top-level link.
     const other = nav.getByRole("link", { name: label === NAV.about ? NAV.contact : NAV.about, exact: true });
     const look = (el: HTMLElement) => {
@@ -262,7 +274,9 @@ test("navigating scrolls smoothly to the top, through intermediate positions", a
   await page.waitForFunction(() => window.scrollY > 1000);
   const startY = await page.evaluate(() => window.scrollY);
   // Sampling starts before the click: on a busy machine the whole smooth scroll can be over by the time click() returns.
-  const samples = await scrollSamplesAround(page, () => page.getByRole("link", { name: "Contact Us" }).click());
+  const samples = await scrollSamplesAround(page, () =>
+    page.getByRole("link", { name: WORDS.ctaButton, exact: true }).click(),
+  );
   await expect(page).toHaveURL(/\/contact\/$/);
   expect(samples[samples.length - 1]).toBe(0);
   // An instant jump has no position between the start and the top; a smooth scroll has at least one, and more on an
@@ -277,7 +291,7 @@ test("with reduced motion the jump to the top is instant", async ({ page }) => {
   await hydrated(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForFunction(() => window.scrollY > 1000);
-  await page.getByRole("link", { name: "Contact Us" }).click();
+  await page.getByRole("link", { name: WORDS.ctaButton, exact: true }).click();
   await expect(page).toHaveURL(/\/contact\/$/);
   const samples = await scrollSamples(page);
   // At most the frame the new page first paints at the old (clamped) position, then straight to 0: no steps between.
@@ -292,7 +306,7 @@ test("with reduced motion the jump to the top is instant", async ({ page }) => {
 test("back and forward restore the position the visitor left; a #hash lands on its target", async ({ page }) => {
   await page.goto(ROUTES.services);
   await hydrated(page);
-  const link = page.locator("main").getByRole("link", { name: new RegExp(serviceAt(4).navLabel) });
+  const link = page.locator("main").getByRole("link", { name: new RegExp(escaped(serviceAt(4).navLabel)) });
   await link.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -120));
   await page.waitForTimeout(200);
@@ -333,7 +347,7 @@ test("a page chunk that fails to load still lands the visitor on the page", asyn
     .first()
     .evaluate((a: HTMLAnchorElement) => a.click());
   await expect(page).toHaveURL(/\/contact\/$/);
-  await expect(page.locator("h1")).toHaveText("Contact Us");
+  await expect(page.locator("h1")).toHaveText(WORDS.contactHeading);
 });
 
 test.describe("without JavaScript", () => {
@@ -360,7 +374,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`/services/${serviceAt(2).slug}/$`));
     await expect(page.locator("h1")).toHaveText(serviceAt(2).title);
     await page.locator("footer").scrollIntoViewIfNeeded();
-    await page.getByRole("link", { name: "Contact Us" }).click();
-    await expect(page.locator("h1")).toHaveText("Contact Us");
+    await page.getByRole("link", { name: WORDS.ctaButton, exact: true }).click();
+    await expect(page.locator("h1")).toHaveText(WORDS.contactHeading);
   });
 });

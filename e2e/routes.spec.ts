@@ -1,6 +1,6 @@
 // Every route serves its content, title and one h1, with no console error and no request elsewhere. Expectations come
 // from data/ and src/lib/paths.ts, so any valid content edit keeps these green.
-import { test, expect, services, firm, hydrated, contentFile } from "./fixtures";
+import { test, expect, services, firm, hydrated, contentFile, escaped, words } from "./fixtures";
 import { ROUTES, servicePath } from "../src/lib/paths";
 
 const FIRM = firm().name;
@@ -121,6 +121,6 @@ test("footer: current year, firm name and the outbound links, opening in a new t
     await expect(links.nth(i)).toHaveAttribute("href", link.url);
     await expect(links.nth(i)).toHaveAttribute("target", "_blank");
     await expect(links.nth(i)).toHaveAttribute("rel", "noopener noreferrer");
-    await expect(links.nth(i)).toHaveAccessibleName(/opens in a new tab/);
+    await expect(links.nth(i)).toHaveAccessibleName(new RegExp(escaped(words().newTab)));
   }
 });

@@ -4,7 +4,7 @@
 // (a hydration mismatch, React #418/#423, is a console error and fails every test here through the guard).
 // Interactions happen before the scripts are requested, while they load (held back by the test), and after hydration,
 // at normal CPU speed and with the CPU throttled 4x.
-import { test, expect, hydrated, isMobile, contentFile, ROUTES } from "./fixtures";
+import { test, expect, hydrated, isMobile, contentFile, ROUTES, words } from "./fixtures";
 import {
   SERVICES,
   LABELS,
@@ -128,11 +128,11 @@ test("every script the runtime runs opens with V8's compile hint, so its functio
 test("a link clicked before the runtime is ready simply loads the page", async ({ page }) => {
   const held = await holdScripts(page);
   await page.goto(ROUTES.home);
-  const link = page.locator("main").getByRole("link", { name: "Contact Us" });
+  const link = page.locator("main").getByRole("link", { name: words().ctaButton, exact: true });
   await link.scrollIntoViewIfNeeded();
   await link.click();
   await expect(page).toHaveURL(/\/contact\/?$/);
-  await expect(page.locator("h1")).toHaveText("Contact Us");
+  await expect(page.locator("h1")).toHaveText(words().contactHeading);
   held.release();
 });
 
