@@ -67,6 +67,8 @@ export interface ContentStandIn {
   requests: string[];
   /** Times Access's keys were fetched. */
   keyFetches: number;
+  /** How GitHub's API answers its next request to the repository: rate-limited, or down. */
+  failNext: "rate-limit" | "http-502" | null;
   /** Changes `path` on main as another writer would (a commit outside the editor). */
   commit(path: string, text: string, message?: string): void;
   /** Signs an assertion as Access does for `email`; `options` bend it for the refusal tests. */
@@ -148,6 +150,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     tokens: [],
     requests: [],
     keyFetches: 0,
+    failNext: null,
     commit(p, text, message = "Edited on GitHub") {
       const head = resolve("main")!;
       const files = new Map(head.files).set(p, Buffer.from(text));
@@ -191,6 +194,10 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       return fail(404, "Not Found");
     }
     if (!issued.has(auth.replace(/^token /, ""))) return fail(401, "Bad credentials");
+    const failing = standIn.failNext;
+    standIn.failNext = null;
+    if (failing === "rate-limit") return fail(403, "API rate limit exceeded for installation ID 7.");
+    if (failing === "http-502") return fail(502, "Server Error");
     const prefix = `/repos/${repo}`;
     if (!route.startsWith(`${prefix}/`)) return fail(404, "Not Found");
     const rest = route.slice(prefix.length);

@@ -370,7 +370,9 @@ test.describe("refused, with nothing written", () => {
     expect(standIn.file("src/code.ts")).toBe("export const code = true;\n");
   });
 
-  test("a cross-site or non-JSON request, an oversized body, and a write over a newer version", async ({ request }) => {
+  test("a cross-site or non-JSON request, an oversized body, a write over a newer version, GitHub refusing", async ({
+    request,
+  }) => {
     expect((await post(request, persist(service()), { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
     expect((await post(request, persist(service()), { "Sec-Fetch-Site": "same-site" })).status).toBe(403);
     expect((await post(request, persist(service()), { "Content-Type": "text/plain" })).status).toBe(415);
@@ -396,6 +398,17 @@ test.describe("refused, with nothing written", () => {
     expect(stale).toEqual({
       status: 409,
       error: expect.stringMatching(/^Not saved: .* changed while you were saving\. Save again/),
+    });
+    // GitHub's refusals in the editor's words: its rate limit, and an outage.
+    standIn.failNext = "rate-limit";
+    expect(await post(request, persist(service(), { versions: { [service()]: version } }))).toEqual({
+      status: 503,
+      error: "GitHub is busy with this site's requests: wait a minute and try again.",
+    });
+    standIn.failNext = "http-502";
+    expect(await post(request, { action: "getEntry", params: { branch: "main", path: service() } })).toEqual({
+      status: 502,
+      error: "GitHub did not answer properly: try again in a moment.",
     });
     // Without the version it replaces, a write cannot create over an existing file either.
     expect((await post(request, persist(service()))).status).toBe(409);
