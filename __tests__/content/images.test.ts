@@ -29,6 +29,30 @@ test.each([
   expect(imageInfo(await image(format, 321, 402))).toEqual({ format: name, width: 321, height: 402 });
 });
 
+test("AVIF with its size past the first 4 KB (a long ICC profile before it), and under the mif1 major brand", async () => {
+  const box = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(8 + body.length);
+    head.write(type, 4, "latin1");
+    return Buffer.concat([head, body]);
+  };
+  const ispe = Buffer.alloc(12);
+  ispe.writeUInt32BE(333, 4);
+  ispe.writeUInt32BE(222, 8);
+  const late = Buffer.concat([
+    box("ftyp", Buffer.from("avif\0\0\0\0mif1avif", "latin1")),
+    box("meta", Buffer.concat([box("colr", Buffer.alloc(6000)), box("ispe", ispe)])),
+    box("mdat", Buffer.alloc(64)),
+  ]);
+  expect(late.indexOf("ispe")).toBeGreaterThan(4096);
+  expect(imageInfo(late)).toEqual({ format: "AVIF", width: 333, height: 222 });
+  // sharp's AVIF with the major brand mif1 (avif among the compatible ones): sharp reads it, and so does the check.
+  const mif1 = Buffer.from(await image("avif", 64, 48));
+  mif1.write("mif1", 8, "latin1");
+  expect((await sharp(mif1).metadata()).width).toBe(64);
+  expect(imageInfo(mif1)).toEqual({ format: "AVIF", width: 64, height: 48 });
+});
+
 test("a lossless WebP and a GIF: the first is an image the build takes, the second is not", async () => {
   const lossless = await sharp({ create: { width: 77, height: 55, channels: 4, background: "#fff" } })
     .webp({ lossless: true })

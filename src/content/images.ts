@@ -92,8 +92,9 @@ function webp(b: Uint8Array): ImageInfo | string {
  * `mdat`, the image, whole (its size: 0 for "to the end", 1 for a 64-bit size after its type).
  */
 function avif(b: Uint8Array): ImageInfo | string {
-  const ispe = find(b.subarray(0, 4096), "ispe", 4);
   const mdat = find(b, "mdat", 4);
+  // The properties come before the image data, however long an ICC profile among them makes them.
+  const ispe = find(mdat > 0 ? b.subarray(0, mdat) : b, "ispe", 4);
   if (ispe < 0 || ispe + 16 > b.length || mdat < 0) return damaged("AVIF");
   const size = u32be(b, mdat - 4);
   const large = size === 1 && mdat + 12 <= b.length ? u32be(b, mdat + 4) * 2 ** 32 + u32be(b, mdat + 8) : size;
@@ -101,12 +102,18 @@ function avif(b: Uint8Array): ImageInfo | string {
   return sized("AVIF", u32be(b, ispe + 8), u32be(b, ispe + 12));
 }
 
+/** The brands an ISO-BMFF file's `ftyp` box names: its major brand (mif1 for some AVIF), then the compatible ones. */
+function brands(b: Uint8Array): string[] {
+  const end = Math.min(u32be(b, 0), b.length, 64);
+  return [ascii(b, 8, 4), ...Array.from({ length: Math.max(0, (end - 16) >> 2) }, (_, i) => ascii(b, 16 + 4 * i, 4))];
+}
+
 /** The image's format and size as the build reads them, or what keeps the build from reading it. */
 function readImage(bytes: Uint8Array): ImageInfo | string {
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return jpeg(bytes);
   if (ascii(bytes, 0, 8) === "\x89PNG\r\n\x1a\n") return png(bytes);
   if (ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return webp(bytes);
-  if (ascii(bytes, 4, 4) === "ftyp" && /^avi[fs]$/.test(ascii(bytes, 8, 4))) return avif(bytes);
+  if (ascii(bytes, 4, 4) === "ftyp" && brands(bytes).some((brand) => /^avi[fs]$/.test(brand))) return avif(bytes);
   return "is not a JPEG, PNG, WebP or AVIF image: save it in one of those formats and upload it again";
 }
 
