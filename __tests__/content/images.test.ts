@@ -190,3 +190,34 @@ test("the content check refuses a portrait too small for the page and a badge th
     copy.cleanup();
   }
 });
+
+test("an image whose header reads well but whose data is damaged is refused, as the build's decode would fail", async () => {
+  const copy = copyRealData();
+  try {
+    const firm = parseDocument(copy.read("data/firm.yaml"));
+    // The badge's size as its page shows it (the schema's imageSize), so only the damage is wrong.
+    const schemas = loadSchemas(DATA_DIR);
+    const credential = resolveSchema(schemas["firm.schema.json"].properties!.credential, schemas, "firm.schema.json");
+    const badge = resolveSchema(credential.schema.properties!.badge, schemas, credential.file).schema.imageSize!;
+    // A PNG at the page's size with one byte of its compressed data flipped: its CRC no longer matches.
+    const png = Buffer.from(await image("png", badge.width * 2, badge.height * 2));
+    const idat = png.indexOf("IDAT");
+    png[idat + 12] ^= 0xff;
+    firm.setIn(["credential", "badge"], "./images/flipped.png");
+    copy.write("data/firm.yaml", firm.toString());
+    fs.writeFileSync(copy.file("data/images/flipped.png"), png);
+
+    const { errors } = validateContentDirectory(copy.dataDir, copy.root);
+    expect(errors).toEqual([
+      {
+        file: "data/firm.yaml",
+        path: "credential.badge",
+        line: lineOf(copy.read("data/firm.yaml"), "flipped.png"),
+        message: expect.stringMatching(/^is damaged: the build's image library cannot read it whole \(.+\): open it/),
+      },
+    ]);
+    await expect(sharp(png).raw().toBuffer()).rejects.toThrow();
+  } finally {
+    copy.cleanup();
+  }
+});

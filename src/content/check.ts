@@ -5,7 +5,9 @@
  * by the same rule), and the site's address SITE_URL sets. The editor runs the same check over its backend before a
  * save (src/cms/save-check.ts).
  */
+import { execFileSync } from "child_process";
 import fs from "fs";
+import { createRequire } from "module";
 import path from "path";
 import {
   FORM_ENDPOINT_ENV,
@@ -19,17 +21,35 @@ import { loadSchemas, readSourceFiles } from "./read-content";
 import { checkFiles, formatContentErrors, type CheckResult } from "./validate";
 import { IMAGE_PATH } from "./rules";
 
+/**
+ * What sharp, the build's image library, says of each file it cannot decode whole (as the build's image pipeline reads
+ * it, a full decode, not its header): in a child process, since sharp decodes asynchronously and the check is not.
+ */
+function undecodable(files: string[]): Record<string, string> {
+  if (files.length === 0) return {};
+  const sharp = createRequire(path.join(process.cwd(), "package.json")).resolve("sharp");
+  const decode = `const sharp = require(${JSON.stringify(sharp)}); const out = {};
+    (async () => { for (const f of JSON.parse(process.argv[1])) await sharp(f).raw().toBuffer().catch((e) => (out[f] = e.message));
+    process.stdout.write(JSON.stringify(out)); })();`;
+  return JSON.parse(
+    execFileSync(process.execPath, ["-e", decode, JSON.stringify(files)], { encoding: "utf8" }),
+  ) as Record<string, string>;
+}
+
 /** The check of `contentDir`, its files and images named relative to `projectRoot` (data/firm.yaml). */
 export function validateContentDirectory(contentDir: string, projectRoot = path.dirname(contentDir)): CheckResult {
   const full = (name: string) => path.join(contentDir, name);
+  const images = fs
+    .readdirSync(contentDir, { recursive: true })
+    .map((name) => String(name).split(path.sep).join("/"))
+    .filter((name) => IMAGE_PATH.test(name));
+  let decoded: Record<string, string> | undefined;
   return checkFiles({
     schemas: loadSchemas(contentDir),
     files: readSourceFiles(contentDir),
     display: (name) => path.relative(projectRoot, full(name)).split(path.sep).join("/"),
-    images: fs
-      .readdirSync(contentDir, { recursive: true })
-      .map((name) => String(name).split(path.sep).join("/"))
-      .filter((name) => IMAGE_PATH.test(name)),
+    images,
+    undecodable: (name) => (decoded ??= undecodable(images.map(full)))[full(name)] ?? null,
     image: (name) =>
       fs.existsSync(full(name)) && fs.statSync(full(name)).isFile() ? fs.readFileSync(full(name)) : null,
   });

@@ -42,6 +42,8 @@ export interface CheckInput {
   image(name: string): Uint8Array | null | undefined;
   /** The images there are, by name (images/x.jpg), to suggest one for a path to no file; none where not known. */
   images?: string[];
+  /** Why the build's image library cannot decode an image whole, by name; null when it can, or where not known. */
+  undecodable?(name: string): string | null;
 }
 
 export interface CheckResult {
@@ -111,6 +113,10 @@ export function yamlErrors(file: string, text: string): ContentError[] {
   return errors;
 }
 
+/** An image whose header reads well but whose data the build's image library (sharp) cannot decode. */
+const DAMAGED_IMAGE = "is damaged: the build's image library cannot read it whole";
+const DAMAGED_IMAGE_ADVICE = "open it in an image editor, save it again, and upload that";
+
 /** A path relative to the file `from` (./images/x.jpg), as a name in the content directory; null outside it. */
 export function contentName(from: string, value: string): string | null {
   if (value.startsWith("/")) return null;
@@ -167,6 +173,8 @@ export function checkFiles(input: CheckInput): CheckResult {
         const problems = bytes
           ? imageProblems(bytes, schema.imageSize)
           : [missingImage(name, value, target, display, input.images ?? [])];
+        const reason = bytes && problems.length === 0 ? input.undecodable?.(target!) : null;
+        if (reason) problems.push(`${DAMAGED_IMAGE} (${reason}): ${DAMAGED_IMAGE_ADVICE}`);
         return problems.map((message) => ({
           file: parsed.file,
           path: readablePath(segments),
