@@ -6,6 +6,7 @@
  * save (src/cms/save-check.ts).
  */
 import { execFileSync } from "child_process";
+import crypto from "crypto";
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
@@ -21,19 +22,29 @@ import { loadSchemas, readSourceFiles } from "./read-content";
 import { checkFiles, formatContentErrors, type CheckResult } from "./validate";
 import { IMAGE_PATH } from "./rules";
 
+/** What sharp said of each image decoded so far, by the SHA-256 of its bytes: "" when it read it whole. */
+const decoded = new Map<string, string>();
+
 /**
- * What sharp, the build's image library, says of each file it cannot decode whole (as the build's image pipeline reads
- * it, a full decode, not its header): in a child process, since sharp decodes asynchronously and the check is not.
+ * Why sharp, the build's image library, cannot decode `file` whole (as the build's image pipeline reads it: a full
+ * decode, not its header); "" when it can. The files not seen before are decoded together, in a child process, since
+ * sharp decodes asynchronously and the check is not.
  */
-function undecodable(files: string[]): Record<string, string> {
-  if (files.length === 0) return {};
-  const sharp = createRequire(path.join(process.cwd(), "package.json")).resolve("sharp");
-  const decode = `const sharp = require(${JSON.stringify(sharp)}); const out = {};
-    (async () => { for (const f of JSON.parse(process.argv[1])) await sharp(f).raw().toBuffer().catch((e) => (out[f] = e.message));
-    process.stdout.write(JSON.stringify(out)); })();`;
-  return JSON.parse(
-    execFileSync(process.execPath, ["-e", decode, JSON.stringify(files)], { encoding: "utf8" }),
-  ) as Record<string, string>;
+function undecodable(files: string[]): (file: string) => string {
+  const hash = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
+  const hashes = new Map(files.map((file) => [file, hash(file)]));
+  const unseen = files.filter((file) => !decoded.has(hashes.get(file)!));
+  if (unseen.length > 0) {
+    const sharp = createRequire(path.join(process.cwd(), "package.json")).resolve("sharp");
+    const decode = `const sharp = require(${JSON.stringify(sharp)}); const out = [];
+      (async () => { for (const f of JSON.parse(process.argv[1])) out.push(await sharp(f).raw().toBuffer().then(() => "", (e) => e.message));
+      process.stdout.write(JSON.stringify(out)); })();`;
+    const said = JSON.parse(
+      execFileSync(process.execPath, ["-e", decode, JSON.stringify(unseen)], { encoding: "utf8" }),
+    );
+    unseen.forEach((file, i) => decoded.set(hashes.get(file)!, (said as string[])[i]));
+  }
+  return (file) => decoded.get(hashes.get(file) ?? "") ?? "";
 }
 
 /** The check of `contentDir`, its files and images named relative to `projectRoot` (data/firm.yaml). */
@@ -43,13 +54,13 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
     .readdirSync(contentDir, { recursive: true })
     .map((name) => String(name).split(path.sep).join("/"))
     .filter((name) => IMAGE_PATH.test(name));
-  let decoded: Record<string, string> | undefined;
+  let reasons: ((file: string) => string) | undefined;
   return checkFiles({
     schemas: loadSchemas(contentDir),
     files: readSourceFiles(contentDir),
     display: (name) => path.relative(projectRoot, full(name)).split(path.sep).join("/"),
     images,
-    undecodable: (name) => (decoded ??= undecodable(images.map(full)))[full(name)] ?? null,
+    undecodable: (name) => (reasons ??= undecodable(images.map(full)))(full(name)) || null,
     image: (name) =>
       fs.existsSync(full(name)) && fs.statSync(full(name)).isFile() ? fs.readFileSync(full(name)) : null,
   });
