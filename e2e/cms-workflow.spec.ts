@@ -11,7 +11,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import type { Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
-import { openEditor, proxyForEachTest } from "./local-proxy";
+import { openEditor, proxyForEachTest, publish, saveDraft, setStatus } from "./local-proxy";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { draftBranch } from "../src/cms/content-store";
 import { loadSchemas } from "../src/content/read-content";
@@ -49,29 +49,6 @@ test.beforeEach(async ({ page, guard }) => {
   // Decap asks before it publishes (window.confirm): the editor says yes.
   page.on("dialog", (dialog) => void dialog.accept());
 });
-
-/** Saves the open entry as a draft (Decap's Save in the workflow). */
-async function saveDraft(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  // Decap's notice, and on a desktop its toolbar's "Changes saved" too.
-  await expect(
-    page
-      .getByText(/entry saved|changes saved/i)
-      .filter({ visible: true })
-      .first(),
-  ).toBeVisible();
-}
-
-async function setStatus(page: Page, status: "In review" | "Ready"): Promise<void> {
-  await page.getByRole("button", { name: /^Status:/ }).click();
-  await page.getByRole("menuitem", { name: status }).click();
-  await expect(page.getByRole("button", { name: new RegExp(`^Status: ${status}`) })).toBeVisible();
-}
-
-async function publish(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByRole("menuitem", { name: "Publish now" }).click();
-}
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

@@ -3,18 +3,15 @@
 // written for CMS_BACKEND=access, as such a build writes it (the pages are the same): once with saves published
 // directly, once with drafts and review (CMS_EDITORIAL_WORKFLOW=true). An editor is a browser context that sends
 // what Access sends with every request it lets through: the signed assertion of the editor's login.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { LOGIN_BUILD_DIR, LOGIN_REPO } from "./login-build";
+import { serveFunctions, stopServers } from "./login-session";
 import { APP_ID, AUDIENCE, startContentStandIn, type ContentStandIn } from "./content-api-stand-in";
 import { cmsBackend } from "../src/cms/backend";
-import { cmsConfig } from "../src/cms/config";
-import { DEFAULT_SITE_URL } from "../src/content/form-endpoint";
-import { contentDirectory, loadSchemas } from "../src/content/read-content";
-import { ADMIN_DIR, editorHosting, writeAdmin } from "../plugins/publish/editor/admin";
-import { writePolicies } from "../plugins/publish/hosting/hosting";
+import { ADMIN_DIR } from "../plugins/publish/editor/admin";
+import { writeEditor } from "./tools/local-editor";
 
 const root = path.resolve(__dirname, "..");
 const E2E_PORT = Number(process.env.E2E_PORT || 9323);
@@ -26,23 +23,9 @@ export const WORKFLOW_SITE_URL = `http://127.0.0.1:${E2E_PORT + 9}`;
 async function writeAccessBuild(dir: string, workflow: boolean): Promise<void> {
   const result = cmsBackend({ CMS_BACKEND: "access", CMS_REPO: LOGIN_REPO, CMS_EDITORIAL_WORKFLOW: String(workflow) });
   if (result.error !== undefined) throw new Error(result.error);
-  const { backend } = result;
-  const schemas = loadSchemas(contentDirectory(root));
   const editor = `${dir}.editor`;
-  fs.rmSync(editor, { recursive: true, force: true });
   fs.rmSync(dir, { recursive: true, force: true });
-  await writeAdmin({
-    publicDir: editor,
-    root,
-    config: cmsConfig({ schemas, backend, siteUrl: DEFAULT_SITE_URL }),
-    schemas,
-  });
-  writePolicies({
-    publicDir: editor,
-    formEndpoint: "https://forms.example.com/",
-    pages: [],
-    editor: editorHosting(editor, []),
-  });
+  await writeEditor(editor, result.backend);
   fs.cpSync(LOGIN_BUILD_DIR, dir, { recursive: true });
   fs.copyFileSync(path.join(dir, ADMIN_DIR, "build.json"), path.join(editor, ADMIN_DIR, "build.json"));
   fs.rmSync(path.join(dir, ADMIN_DIR), { recursive: true });
@@ -57,29 +40,6 @@ async function writeAccessBuild(dir: string, workflow: boolean): Promise<void> {
 }
 
 export let standIn: ContentStandIn;
-const servers: ChildProcess[] = [];
-
-async function serve(url: string, dir: string, variables: Record<string, string>): Promise<void> {
-  const child = spawn(process.execPath, [path.join(root, "scripts", "cloudflare.mjs")], {
-    cwd: root,
-    env: { ...process.env, ...variables, PORT: new URL(url).port, SERVE_DIR: dir },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  servers.push(child);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`scripts/cloudflare.mjs for ${url} exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > deadline) throw new Error(`wrangler pages dev did not answer at ${url} within 90 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 /** The stand-ins, the two builds and their servers; `variables` changes the functions' settings for both. */
 export async function startContentApiServers(variables: Record<string, string> = {}): Promise<void> {
@@ -104,21 +64,12 @@ export async function startContentApiServers(variables: Record<string, string> =
   ] as const) {
     const dir = path.join(root, ".e2e-builds", workflow ? "access-workflow" : "access");
     await writeAccessBuild(dir, workflow);
-    await serve(url, dir, env);
+    await serveFunctions(url, env, dir);
   }
 }
 
 export async function stopContentApiServers(): Promise<void> {
-  await Promise.all(
-    servers.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
+  await stopServers();
   await standIn?.close();
 }
 

@@ -20,7 +20,7 @@ import {
   WORKFLOW_SITE_URL,
 } from "./content-api-session";
 import { AUDIENCE } from "./content-api-stand-in";
-import { SAVED } from "./local-proxy";
+import { publish, SAVED, saveDraft, setStatus } from "./local-proxy";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { CONTENT_API } from "../src/cms/backend";
 import { SESSION_ENDED } from "../functions/_lib/content/access";
@@ -68,8 +68,7 @@ async function secondEditor(page: Page, guard: Guard, email: string) {
 }
 
 async function publishNow(page: Page) {
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByRole("menuitem", { name: "Publish now" }).click();
+  await publish(page);
   await expect(page.getByText(SAVED).first()).toBeVisible();
 }
 
@@ -215,29 +214,19 @@ for (const width of [1280, 375]) {
       await openAs(page, BEN, `collections/services/entries/${service.slug}`, WORKFLOW_SITE_URL);
       const changed = `${parse(before).title} (draft at ${width})`;
       await field(page, "title").fill(changed);
-      await page.getByRole("button", { name: "Save", exact: true }).click();
-      await expect(
-        page
-          .getByText(/entry saved|changes saved/i)
-          .filter({ visible: true })
-          .first(),
-      ).toBeVisible();
+      await saveDraft(page);
       expect(parse(standIn.file(file, branch)!).title).toBe(changed);
       expect(standIn.file(file)).toBe(before);
       expect(standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")?.labels).toEqual([
         { name: "decap-cms/draft" },
       ]);
 
-      for (const status of ["In review", "Ready"]) {
-        await page.getByRole("button", { name: /^Status:/ }).click();
-        await page.getByRole("menuitem", { name: status }).click();
-        await expect(page.getByRole("button", { name: new RegExp(`^Status: ${status}`) })).toBeVisible();
-      }
+      await setStatus(page, "In review");
+      await setStatus(page, "Ready");
       expect(standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")?.labels).toEqual([
         { name: "decap-cms/pending_publish" },
       ]);
-      await page.getByRole("button", { name: "Publish", exact: true }).click();
-      await page.getByRole("menuitem", { name: "Publish now" }).click();
+      await publish(page);
       await expect(page.getByText(/entry published/i).first()).toBeVisible();
       await expect.poll(() => parse(standIn.file(file) ?? "").title).toBe(changed);
       expect(standIn.branches()).not.toContain(branch);

@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { test } from "./fixtures";
+import { expect, test } from "./fixtures";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { DECAP_USER_KEY } from "../src/cms/decap";
@@ -146,6 +146,29 @@ export async function openEditor(page: Page, hash: string): Promise<void> {
   // Logged in, Decap shows its first collection; going elsewhere before that, it would take the editor back there.
   await page.waitForURL(/#\/collections\//);
   await page.goto(`${ADMIN_URL}#/${hash}`);
+}
+
+/** Saves the open entry as a draft (Decap's Save in the workflow). */
+export async function saveDraft(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  // Decap's notice, and on a desktop its toolbar's "Changes saved" too.
+  await expect(
+    page
+      .getByText(/entry saved|changes saved/i)
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
+}
+
+export async function setStatus(page: Page, status: "In review" | "Ready"): Promise<void> {
+  await page.getByRole("button", { name: /^Status:/ }).click();
+  await page.getByRole("menuitem", { name: status }).click();
+  await expect(page.getByRole("button", { name: new RegExp(`^Status: ${status}`) })).toBeVisible();
+}
+
+export async function publish(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
 }
 
 /** Decap's notice after a save. */

@@ -23,9 +23,12 @@ const DECAP_BUNDLE = /\/admin\/decap-cms-[^/]+\/[^/?#]+\.js$/;
 export let standIn: StandIn;
 const servers: ChildProcess[] = [];
 
-/** `wrangler pages dev` on the login build with the site's functions (scripts/cloudflare.mjs), once it answers. */
-async function serve(url: string, variables: Record<string, string>): Promise<void> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: new URL(url).port, SERVE_DIR: LOGIN_BUILD_DIR };
+/**
+ * `wrangler pages dev` on a build (`dir`, default the login build) with the site's functions (scripts/cloudflare.mjs)
+ * and their `variables` only, once it answers; stopServers stops it.
+ */
+export async function serveFunctions(url: string, variables: Record<string, string>, dir = LOGIN_BUILD_DIR) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: new URL(url).port, SERVE_DIR: dir };
   for (const name of ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_OAUTH_URL", "SITE_ORIGIN"]) delete env[name];
   const child = spawn(process.execPath, [path.join(repo, "scripts", "cloudflare.mjs")], {
     cwd: repo,
@@ -46,6 +49,20 @@ async function serve(url: string, variables: Record<string, string>): Promise<vo
   }
 }
 
+/** Stops every server serveFunctions started. */
+export async function stopServers(): Promise<void> {
+  await Promise.all(
+    servers.splice(0).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
 /** The stand-in for GitHub, then the login build on `wrangler pages dev` twice: with the OAuth app's variables, and without. */
 export async function startLoginServers(): Promise<void> {
   if (!fs.existsSync(path.join(LOGIN_BUILD_DIR, "admin", "index.html"))) {
@@ -55,27 +72,18 @@ export async function startLoginServers(): Promise<void> {
   }
   standIn = await startStandIn();
   // One after the other: wrangler picks its inspector's port when it starts, and two starting at once pick the same.
-  await serve(LOGIN_SITE_URL, {
+  await serveFunctions(LOGIN_SITE_URL, {
     GITHUB_CLIENT_ID: CLIENT_ID,
     GITHUB_CLIENT_SECRET: CLIENT_SECRET,
     GITHUB_OAUTH_URL: standIn.url,
   });
   // The same site before its owner has set the OAuth app's variables.
-  await serve(UNCONFIGURED_SITE_URL, { GITHUB_OAUTH_URL: standIn.url });
+  await serveFunctions(UNCONFIGURED_SITE_URL, { GITHUB_OAUTH_URL: standIn.url });
 }
 
 /** Stops what startLoginServers started. */
 export async function stopLoginServers(): Promise<void> {
-  await Promise.all(
-    servers.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.once("exit", () => resolve());
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
+  await stopServers();
   await standIn?.close();
 }
 

@@ -5,7 +5,7 @@
 // browser tests; editors use `npm run cms`.
 import fs from "fs";
 import path from "path";
-import { cmsBackend } from "../../src/cms/backend";
+import { cmsBackend, type CmsBackend } from "../../src/cms/backend";
 import { cmsConfig } from "../../src/cms/config";
 import { contentDirectory, loadSchemas } from "../../src/content/read-content";
 import { editorHosting, writeAdmin } from "../../plugins/publish/editor/admin";
@@ -13,12 +13,9 @@ import { writePolicies } from "../../plugins/publish/hosting/hosting";
 import { DEFAULT_SITE_URL } from "../../src/content/form-endpoint";
 
 const root = path.resolve(__dirname, "..", "..");
-const dir = path.resolve(process.argv[2] ?? path.join(root, ".e2e-builds", "local-editor"));
 
-async function main() {
-  const result = cmsBackend({});
-  if (result.error !== undefined) throw new Error(result.error);
-  const { backend } = result;
+/** Writes the editor for `backend` alone into `dir` (emptied first), with a _headers holding only its rule. */
+export async function writeEditor(dir: string, backend: CmsBackend): Promise<void> {
   const schemas = loadSchemas(contentDirectory(root));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
@@ -35,10 +32,17 @@ async function main() {
     pages: [],
     editor: editorHosting(dir, backend.connectOrigins),
   });
-  console.log(`The local editor is in ${path.relative(process.cwd(), dir) || "."}`);
 }
 
-main().catch((error: Error) => {
-  console.error(error.message);
-  process.exit(1);
-});
+if (require.main === module) {
+  const dir = path.resolve(process.argv[2] ?? path.join(root, ".e2e-builds", "local-editor"));
+  const result = cmsBackend({});
+  if (result.error !== undefined) throw new Error(result.error);
+  writeEditor(dir, result.backend).then(
+    () => console.log(`The local editor is in ${path.relative(process.cwd(), dir) || "."}`),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(1);
+    },
+  );
+}
