@@ -24,7 +24,13 @@ const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts", "editor-hosting.spec.ts
 // What a host sends (headers, policies, redirects, status codes) is the same at every width: checked at 1280 px only.
 const HEADER_SPECS = ["hosting.spec.ts", "editor-hosting.spec.ts"];
 // The editor at /admin/ (with its own decap-server): at 1280 px, and at 375 px (touch) in its phone tests.
-const EDITOR_SPECS = ["cms.spec.ts", "cms-saves.spec.ts", "cms-workflow.spec.ts", "cms-images.spec.ts"];
+const EDITOR_SPECS = [
+  "cms.spec.ts",
+  "cms-saves.spec.ts",
+  "cms-workflow.spec.ts",
+  "cms-images.spec.ts",
+  "history.spec.ts",
+];
 // Starts nginx itself, on a copy of the build in a private folder: once, in the nginx project.
 const NGINX_ONLY = ["nginx-private-folder.spec.ts"];
 // The editor's GitHub login on Cloudflare's runtime (its own servers, on E2E_PORT + 3 and + 4, and a stand-in); the

@@ -86,12 +86,11 @@ export async function startLocalProxy(mode: "fs" | "git", port?: number): Promis
   }
   const listen = port ?? (await freePort());
   const url = `http://127.0.0.1:${listen}/api/v1`;
-  const child: ChildProcess = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "local-backend.mjs")], {
     cwd: repo,
     env: {
       ...process.env,
       PORT: String(listen),
-      BIND_HOST: "127.0.0.1",
       MODE: mode,
       GIT_REPO_DIRECTORY: repo,
       LOG_LEVEL: "warn",

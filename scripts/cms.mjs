@@ -1,6 +1,7 @@
-// `npm run cms`: content editing on this machine, with no account. Starts Decap's local git proxy (decap-server, on
-// 127.0.0.1:8081, reading and writing this working tree) and `gatsby develop`; the editor is at
-// http://localhost:8000/admin/ and the site beside it at http://localhost:8000/ shows every save live.
+// `npm run cms`: content editing on this machine, with no account. Starts the editor's local backend (Decap's local
+// proxy and the files' history, local-backend.mjs, on 127.0.0.1:8081, reading and writing this working tree) and
+// `gatsby develop`; the editor is at http://localhost:8000/admin/ and the site beside it at http://localhost:8000/
+// shows every save live.
 // With CMS_EDITORIAL_WORKFLOW=true the proxy runs in its git mode: each save is a draft committed on a branch of its
 // own (cms/<collection>/<slug>), and Publish merges it into the current branch; the editor follows the proxy's mode.
 // Stopping this (Ctrl+C) stops both.
@@ -45,13 +46,12 @@ if (workflow) {
 }
 
 const children = [
-  spawn(process.execPath, [path.join(repo, "node_modules", "decap-server", "dist", "index.js")], {
+  spawn(process.execPath, [path.join(repo, "scripts", "local-backend.mjs")], {
     cwd: repo,
     stdio: "inherit",
     env: {
       ...process.env,
       PORT: String(PROXY_PORT),
-      BIND_HOST: "127.0.0.1",
       MODE: workflow ? "git" : "fs",
       GIT_REPO_DIRECTORY: repo,
     },

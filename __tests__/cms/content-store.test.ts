@@ -1,6 +1,7 @@
 /**
- * The editor's view of its backend as it is now: the real decap-server (file mode, and git mode with a draft branch)
- * answering the store's reads, and GitHub's contents API asked with the editor's token and never from cache.
+ * The editor's view of its backend as it is now: the real local backend (decap-server's file mode, and its git mode
+ * with a draft branch, and the files' history) answering the store's reads, and GitHub's contents API asked with the
+ * editor's token and never from cache.
  * @jest-environment node
  */
 import { execFileSync, spawn, type ChildProcess } from "child_process";
@@ -32,11 +33,10 @@ async function startProxy(mode: "fs" | "git"): Promise<{ url: string; repo: stri
     git("branch", "cms/services/other");
   }
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [require.resolve("decap-server/dist/index.js")], {
+  const child: ChildProcess = spawn(process.execPath, [path.resolve(__dirname, "../../scripts/local-backend.mjs")], {
     env: {
       ...process.env,
       PORT: String(port),
-      BIND_HOST: "127.0.0.1",
       MODE: mode,
       GIT_REPO_DIRECTORY: repo,
       LOG_LEVEL: "error",
@@ -101,6 +101,17 @@ test.each(["fs", "git"] as const)(
 
       expect(await store.hasDraft("cms/services/other", "main")).toBe(mode === "git");
       expect(await store.hasDraft("cms/services/business-valuation", "main")).toBe(false);
+
+      // The file's history: its one commit, with the file then and its author; a folder without git says so.
+      expect(await store.history("data/firm.yaml", "main")).toEqual(
+        mode === "git"
+          ? {
+              versions: [
+                { sha: expect.stringMatching(/^[0-9a-f]{40}$/), date: expect.any(String), author: "A", text: firm },
+              ],
+            }
+          : { versions: [], note: "No history: this folder is not a git repository." },
+      );
     } finally {
       await proxy.stop();
     }

@@ -25,6 +25,7 @@ function folderStore(root: string): ContentStore {
         .map((name) => ({ path: `${folder}/${name}`, text: fs.readFileSync(at(`${folder}/${name}`), "utf8") })),
     readBytes: async (file) => (fs.existsSync(at(file)) ? fs.readFileSync(at(file)) : null),
     hasDraft: async () => false,
+    history: async () => ({ versions: [] }),
   };
 }
 

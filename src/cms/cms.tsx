@@ -13,13 +13,15 @@ import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } fro
 import { yamlFormat } from "./yaml-format";
 import { backendAtOrigin, CONTENT_API, editorialWorkflow } from "./backend";
 import { readBackendContent, previewTemplate, type SiteContent } from "./previews";
-import { decapToken, GITHUB_API, proxyCall, readSources, repositoryPath, storeFor } from "./content-store";
+import { decapToken, draftBranch, GITHUB_API, proxyCall, readSources, repositoryPath, storeFor } from "./content-store";
 import { startContentProblems } from "./content-problems";
 import { githubResources, LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
 import { LOG_IN_AGAIN, notice, SESSION_ENDED, watchLoginExpiry } from "./login-expiry";
-import { checkPublish, checkSave, type EntryState } from "./save-check";
-import { DECAP_USER_KEY, decapGlobals, type DecapPreviewProps } from "./decap";
+import { checkPublish, checkSave, entryBranch, type EntryState } from "./save-check";
+import { startHistory } from "./history-panel";
+import { SOURCE_KEY } from "./entry";
+import { DECAP_USER_KEY, decapGlobals, type DecapImplementation, type DecapPreviewProps } from "./decap";
 import { reactRootTemplate } from "./preview-root";
 
 declare const __CMS_CONFIG__: CmsConfig;
@@ -31,7 +33,8 @@ const decap = decapGlobals();
 const { CMS } = decap;
 const schemas = __CONTENT_SCHEMAS__;
 
-CMS.registerCustomFormat(CMS_FORMAT, "yaml", yamlFormat(schemas));
+const format = yamlFormat(schemas);
+CMS.registerCustomFormat(CMS_FORMAT, "yaml", format);
 
 // The site's CSS in the preview frame (Decap adds a <link> to the frame's document), absolute: the frame has no URL
 // of its own to resolve against.
@@ -136,12 +139,16 @@ async function startEditor(): Promise<void> {
   if (backend.name === "github") watchLoginExpiry();
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
   const context = { store, branch, workflow, schemas };
+  const check = async (entry: EntryState) => {
+    versions.clear();
+    const checked = await checkSave(context, entry).catch(sessionEnded);
+    for (const [path, version] of Object.entries(checked.versions)) versions.set(path, version);
+    return checked;
+  };
   CMS.registerEventListener({
     name: "preSave",
     handler: async ({ entry }: { entry: SavedEntry }) => {
-      versions.clear();
-      const { texts, versions: read } = await checkSave(context, entryState(entry)).catch(sessionEnded);
-      for (const [path, version] of Object.entries(read)) versions.set(path, version);
+      const { texts } = await check(entryState(entry));
       let data = entry.get("data");
       for (const [key, text] of Object.entries(texts)) data = data.set(key, text);
       return data;
@@ -166,6 +173,33 @@ async function startEditor(): Promise<void> {
       startLivePanel({ api, ready: () => backend.name !== "github" || !!decapToken(), branch, liveCommitUrl }),
     );
   }
+  const config: CmsConfig = { ...__CMS_CONFIG__, backend };
+  startHistory({
+    fieldsOf(collection, slug) {
+      const found = config.collections.find((c) => c.name === collection);
+      return found && "files" in found ? found.files.find((f) => f.name === slug)?.fields : found?.fields;
+    },
+    store,
+    branchOf: (entry) => entryBranch(context, entry),
+    // A restore is a save of the version's values made by the editor's own backend, as Decap's Save makes it.
+    async restore({ collection, slug, file }, version, opened) {
+      const data = { ...format.fromFile(version.text ?? ""), [SOURCE_KEY]: opened };
+      const { written } = await check({ collection, slug, data });
+      const options = { useWorkflow: workflow, initialWorkflowStatus: "draft" };
+      const implementation = CMS.getBackend(backend.name).init(config, options) as DecapImplementation;
+      await implementation.authenticate(JSON.parse(localStorage.getItem(DECAP_USER_KEY) ?? "null"));
+      await implementation.persistEntry(
+        { dataFiles: [{ path: file, slug, raw: written }], assets: [] },
+        {
+          commitMessage: `Restore ${file} to ${version.date.slice(0, 10)} (${version.sha.slice(0, 7)})`,
+          collectionName: collection,
+          useWorkflow: workflow,
+          unpublished: workflow && (await store.hasDraft(draftBranch(collection, slug), branch)),
+          status: "draft",
+        },
+      );
+    },
+  });
   for (const name of ["postSave", "postPublish"]) {
     CMS.registerEventListener({ name, handler: () => panels.forEach((panel) => panel.refresh()) });
   }
@@ -175,7 +209,6 @@ async function startEditor(): Promise<void> {
       handler: async ({ entry }: { entry: SavedEntry }) => checkPublish(context, entryState(entry)),
     });
   }
-  const config: CmsConfig = { ...__CMS_CONFIG__, backend };
   if (workflow) config.publish_mode = "editorial_workflow";
   else delete config.publish_mode;
   if (backend.name === "proxy") {

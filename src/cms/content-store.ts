@@ -5,6 +5,7 @@
  */
 import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
 import type { CmsBackend } from "./backend";
+import { HISTORY_PAGE, versionsOf, type GitHubCommit, type Version } from "./history";
 import { DECAP_USER_KEY } from "./decap";
 import { SESSION_ENDED } from "./login-expiry";
 
@@ -23,6 +24,11 @@ export interface ContentStore {
   readBytes(path: string, branch: string): Promise<Uint8Array | null>;
   /** Whether the draft branch `draft` (cms/<collection>/<slug>) exists beside the published branch `base`. */
   hasDraft(draft: string, base: string): Promise<boolean>;
+  /**
+   * The versions of the file at `path`, newest first, from commit `from` (or the head of `branch`): a page of the
+   * history and the version before it. `note` says why there is none.
+   */
+  history(path: string, branch: string, from?: string): Promise<{ versions: Version[]; note?: string }>;
 }
 
 /** Decap's branches for drafts: cms/<collection>/<slug> (decap-server and GitHub alike). */
@@ -110,6 +116,10 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
       const keys = (await call("the drafts", "unpublishedEntries", { branch: base })) as string[];
       return keys.some((key) => `${DRAFT_PREFIX}${key}` === draft);
     },
+    history: async (path, branch, from) =>
+      (await call(`the history of ${path}`, "history", { branch, path, from, count: HISTORY_PAGE + 1 })) as {
+        versions: Version[];
+      },
   };
 }
 
@@ -154,6 +164,15 @@ export function githubStore(
       if (!response.ok) throw new StoreError("the drafts", response);
       const refs = (await response.json()) as { ref: string }[];
       return refs.some((ref) => ref.ref === `refs/heads/${draft}`);
+    },
+    async history(path, branch, from) {
+      const query = `path=${encodeURIComponent(path)}&sha=${encodeURIComponent(from ?? branch)}`;
+      const response = await fetchImpl(`${apiRoot}/repos/${repo}/commits?${query}&per_page=${HISTORY_PAGE + 1}`, {
+        headers: { Accept: "application/vnd.github+json", ...authorization() },
+        cache: "no-store",
+      });
+      if (!response.ok) throw new StoreError(`the history of ${path}`, response);
+      return { versions: await versionsOf((await response.json()) as GitHubCommit[], (sha) => read(path, sha)) };
     },
     async list(folder, branch) {
       const response = await get(folder, folder, branch, "application/vnd.github+json");

@@ -41,6 +41,15 @@ interface DecapComponentSpec<P> {
 
 export type DecapComponent = { readonly displayName?: string };
 
+/** A Decap backend's own implementation (what CMS.getBackend(name).init makes): the parts a restore uses. */
+export interface DecapImplementation {
+  authenticate(user: unknown): Promise<unknown>;
+  persistEntry(
+    entry: { dataFiles: { path: string; slug: string; raw: string }[]; assets: [] },
+    options: Record<string, unknown>,
+  ): Promise<unknown>;
+}
+
 interface DecapCms {
   registerCustomFormat(
     name: string,

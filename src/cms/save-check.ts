@@ -45,7 +45,7 @@ function targetFile(entry: EntryState): EntryFile {
 }
 
 /** The branch that holds the entry as it is now: its draft's when there is one, else the published branch. */
-async function entryBranch(ctx: SaveContext, entry: EntryState): Promise<string> {
+export async function entryBranch(ctx: SaveContext, entry: Omit<EntryState, "data">): Promise<string> {
   if (ctx.workflow && entry.slug !== undefined) {
     const draft = draftBranch(entry.collection, entry.slug);
     if (await ctx.store.hasDraft(draft, ctx.branch)) return draft;
@@ -117,8 +117,8 @@ async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string) {
 /**
  * Checks a save against the backend as it is now. Returns what the entry's data must hold for the write
  * (yaml-format.ts): the file's text as it is now (SOURCE_KEY) and as the editor opened it (BASE_KEY), to merge onto;
- * for a new entry, the leading comments its file starts with; and the version of the file the merge was made onto.
- * Throws the message to show when the save must not happen.
+ * for a new entry, the leading comments its file starts with; the version of the file the merge was made onto; and the
+ * text that will be written. Throws the message to show when the save must not happen.
  */
 export async function checkSave(ctx: SaveContext, entry: EntryState) {
   const branch = await entryBranch(ctx, entry);
@@ -145,7 +145,7 @@ export async function checkSave(ctx: SaveContext, entry: EntryState) {
   const opened = typeof entry.data[SOURCE_KEY] === "string" ? entry.data[SOURCE_KEY] : "";
   const errors = await contentErrors(ctx, entry, written, opened, branch);
   if (errors.length > 0) throw new Error(describeErrors(errors));
-  return { texts, versions };
+  return { texts, versions, written };
 }
 
 /** Before a draft is published: the content check on the published branch as it will be with this draft merged. */

@@ -7,6 +7,7 @@
  */
 import type { Editor } from "./access";
 import { GitHubError, type GitHub } from "./github";
+import { versionsOf, type GitHubCommit } from "../../../src/cms/history";
 import { draftBranch } from "./rules";
 import type { ContentSettings } from "./settings";
 
@@ -29,6 +30,10 @@ export interface Params {
   asset?: { path: string; content: string };
   options?: { commitMessage?: string; useWorkflow?: boolean; status?: string; collectionName?: string };
   versions?: Record<string, string>;
+  branch?: string;
+  /** The commit a page of a file's history starts at, and how many versions it holds. */
+  from?: string;
+  count?: number;
 }
 
 export interface Context {
@@ -151,6 +156,16 @@ export function actions({ gh, settings, editor }: Context) {
     return gh("GET", `/commits/${encodeURIComponent(ref)}${part}`);
   }
 
+  /** A page of a file's history: its commits on the branch (or from a commit), each with the file's text then. */
+  async function history({ path, branch: ref = branch, from, count }: Params) {
+    if (from !== undefined && !/^[0-9a-f]{40}$/.test(String(from))) {
+      throw new GitHubError(403, "Refused: a version is named by its commit's sha.");
+    }
+    const query = `path=${encodeURIComponent(path!)}&sha=${encodeURIComponent(from ?? ref)}`;
+    const commits = await gh<GitHubCommit[]>("GET", `/commits?${query}&per_page=${Math.min(Number(count) || 1, 30)}`);
+    return { versions: await versionsOf(commits, async (sha) => (await entry(path!, sha)).data) };
+  }
+
   const message = (p: Params) => p.options?.commitMessage ?? "Edit content";
   return {
     info: async () => ({ publish_modes: ["simple", "editorial_workflow"] }),
@@ -197,5 +212,6 @@ export function actions({ gh, settings, editor }: Context) {
     },
     getDeployPreview: async () => null,
     liveStatus,
+    history,
   } satisfies Record<string, (p: Params) => Promise<unknown>>;
 }
