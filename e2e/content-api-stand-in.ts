@@ -337,6 +337,20 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       pull.state = "closed";
       return { status: 200, body: { merged: true, sha } };
     }
+    if (rest === "/commits" && method === "GET") {
+      // A file's history: the commits (first parents, from `sha`) that changed `path`, or made it.
+      const [file, listed] = [query.get("path") ?? "", [] as Commit[]];
+      for (let c = resolve(query.get("sha") ?? "main"); c && listed.length < Number(query.get("per_page"));) {
+        const parent = commits.get(c.parents[0]);
+        if (parent ? changed(parent.files, c.files).includes(file) : c.files.has(file)) listed.push(c);
+        c = parent;
+      }
+      const author = (c: Commit) => c.author ?? { name: BOT, email: `${BOT}@example.com` };
+      return {
+        status: 200,
+        body: listed.map((c) => ({ sha: c.sha, commit: { author: { ...author(c), date: c.date } } })),
+      };
+    }
     if ((m = /^\/commits\/([^/]+)(\/check-runs|\/status)?$/.exec(rest)) && method === "GET") {
       const commit = resolve(decodeURIComponent(m[1]));
       if (!commit) return fail(422, "No commit found for SHA");

@@ -120,6 +120,26 @@ for (const width of [1280, 375]) {
       );
     });
 
+    test("a file's history lists who changed what; a restore is a new commit, by the editor", async ({ page }) => {
+      const file = `data/services/${services()[0].slug}.yaml`;
+      const before = standIn.file(file)!;
+      const retitled = `${parse(before).title} (history ${width})`;
+      standIn.commit(file, before.replace(/^title: .*$/m, `title: ${retitled}`), "Retitled");
+      const writes = standIn.writes.length;
+      await openAs(page, ANN, `collections/services/entries/${services()[0].slug}`);
+      await page.getByRole("button", { name: "History", exact: true }).click();
+      const versions = page.getByRole("dialog", { name: `History of ${file}` }).getByRole("listitem");
+      await expect(versions.first()).toContainText(`Someone else · Changed ${title("title")}`);
+      const previous = versions.nth(1);
+      await previous.locator("summary").click();
+      await expect(previous.getByRole("definition")).toContainText([`Today: ${retitled}`]);
+      await previous.getByRole("button", { name: "Restore this version" }).click();
+      await expect.poll(() => standIn.writes.length).toBe(writes + 1);
+      expect(standIn.writes.at(-1)).toMatchObject({ branch: "main", author: { email: ANN }, paths: [file] });
+      expect(standIn.writes.at(-1)!.message).toMatch(new RegExp(`^Restore ${file} to \\d{4}-\\d{2}-\\d{2} \\(`));
+      expect(parse(standIn.file(file)!)).toEqual(parse(before));
+    });
+
     test("a new portrait: the image and the firm file, both by the editor", async ({ page }) => {
       const writes = standIn.writes.length;
       const name = `portrait-${width}.jpg`;
@@ -333,6 +353,7 @@ test.describe("refused, with nothing written", () => {
           params: { branch: "main", asset: { path: filePath, content: "eA==" }, options: { commitMessage: "x" } },
         },
         { action: "deleteFiles", params: { branch: "main", paths: [filePath], options: { commitMessage: "x" } } },
+        { action: "history", params: { branch: "main", path: filePath } },
       ]) {
         const { status, error } = await post(request, body);
         expect([status, error], `${body.action} ${filePath}`).toEqual([
@@ -356,6 +377,10 @@ test.describe("refused, with nothing written", () => {
       expect((await post(request, body)).status, slug).toBe(403);
     }
     expect((await post(request, { ...persist(service()), repo: "someone/else" })).error).toMatch(/only the repository/);
+    // A file's history starts at a branch it may read, or at a commit named by its sha.
+    const history = (params: object) => post(request, { action: "history", params: { path: service(), ...params } });
+    expect((await history({ branch: "gh-pages" })).status).toBe(403);
+    expect((await history({ branch: "main", from: "main~3" })).status).toBe(403);
     expect(standIn.file("src/code.ts")).toBe("export const code = true;\n");
   });
 
