@@ -7,9 +7,10 @@ import fs from "fs";
 import path from "path";
 import type { ContentStore } from "../../src/cms/content-store";
 import { SOURCE_KEY } from "../../src/cms/entry";
-import { checkPublish, checkSave, type EntryState } from "../../src/cms/save-check";
+import { checkPublish, checkSave, restorable, type EntryState } from "../../src/cms/save-check";
+import { localFileFields } from "../../src/content/rules";
 import { loadSchemas, serviceFiles } from "../../src/content/read-content";
-import { SERVICE_COUNT } from "../../src/content/model";
+import { FIRM_SCHEMA, SERVICE_COUNT } from "../../src/content/model";
 import { parseData } from "../../src/content/site-content";
 import { copyRealData, type ContentCopy } from "../helpers/content.cjs";
 
@@ -118,4 +119,24 @@ test("a service whose YAML reads as no data (an alias to no anchor) blocks no sa
   copy.write(`data/${first}`, copy.read(`data/${first}`).replace(/^title: .*$/m, "title: *New*"));
   const entry = opened("services", second, (data) => (data.lead = "A lead saved beside a broken service."));
   await expect(checkSave(context(), entry)).resolves.toMatchObject({ texts: expect.any(Object) });
+});
+
+test("restoring a version: an image the repository no longer holds keeps today's; one it holds comes back", async () => {
+  const ctx = context();
+  const today = parseData(copy.read("data/firm.yaml"));
+  const images = localFileFields(ctx.schemas[FIRM_SCHEMA], today, ctx.schemas, FIRM_SCHEMA);
+  expect(images.length).toBeGreaterThan(0);
+  type Node = Record<string | number, unknown>;
+  const clone = () => JSON.parse(JSON.stringify(today)) as Node;
+  const set = (data: Node, segments: (string | number)[], value: string) => {
+    segments.slice(0, -1).reduce((n, key) => n[key] as Node, data)[segments.at(-1)!] = value;
+  };
+  const [version, expected] = [clone(), clone()];
+  set(version, images[0].segments, "./images/gone.jpg");
+  // Another field names a picture the repository holds (the first's): that comes back as the version had it.
+  if (images[1]) {
+    set(version, images[1].segments, images[0].value);
+    set(expected, images[1].segments, images[0].value);
+  }
+  expect(await restorable(ctx, { collection: "pages", slug: "firm" }, version, today)).toEqual(expected);
 });

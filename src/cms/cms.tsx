@@ -18,7 +18,8 @@ import { startContentProblems } from "./content-problems";
 import { githubResources, LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
 import { LOG_IN_AGAIN, notice, SESSION_ENDED, watchLoginExpiry } from "./login-expiry";
-import { checkPublish, checkSave, entryBranch, type EntryState } from "./save-check";
+import { checkPublish, checkSave, entryBranch, restorable, type EntryState } from "./save-check";
+import { parseData } from "../content/site-content";
 import { startHistory } from "./history-panel";
 import { SOURCE_KEY } from "./entry";
 import { DECAP_USER_KEY, decapGlobals, type DecapImplementation, type DecapPreviewProps } from "./decap";
@@ -33,8 +34,7 @@ const decap = decapGlobals();
 const { CMS } = decap;
 const schemas = __CONTENT_SCHEMAS__;
 
-const format = yamlFormat(schemas);
-CMS.registerCustomFormat(CMS_FORMAT, "yaml", format);
+CMS.registerCustomFormat(CMS_FORMAT, "yaml", yamlFormat(schemas));
 
 // The site's CSS in the preview frame (Decap adds a <link> to the frame's document), absolute: the frame has no URL
 // of its own to resolve against.
@@ -183,7 +183,9 @@ async function startEditor(): Promise<void> {
     branchOf: (entry) => entryBranch(context, entry),
     // A restore is a save of the version's values made by the editor's own backend, as Decap's Save makes it.
     async restore({ collection, slug, file }, version, opened) {
-      const data = { ...format.fromFile(version.text ?? ""), [SOURCE_KEY]: opened };
+      const now = parseData(opened);
+      const values = await restorable(context, { collection, slug }, parseData(version.text ?? ""), now);
+      const data = { ...values, [SOURCE_KEY]: opened };
       const { written } = await check({ collection, slug, data });
       const options = { useWorkflow: workflow, initialWorkflowStatus: "draft" };
       const implementation = CMS.getBackend(backend.name).init(config, options) as DecapImplementation;

@@ -63,6 +63,27 @@ function imageFields(ctx: SaveContext, target: EntryFile, data: unknown): Map<st
 }
 
 /**
+ * The values of a version to restore (`data`), where each image field that names a picture the entry's branch no
+ * longer holds keeps today's value (`now`): the version's other values come back, and no field names a missing file.
+ */
+export async function restorable(ctx: SaveContext, entry: Omit<EntryState, "data">, data: Data, now: Data) {
+  const target = targetFile({ ...entry, data });
+  const branch = await entryBranch(ctx, entry);
+  type Node = Record<string | number, unknown>;
+  const at = (node: unknown, segments: (string | number)[]) => segments.reduce((n, key) => (n as Node)?.[key], node);
+  for (const { segments, value } of localFileFields(ctx.schemas[target.schema], data, ctx.schemas, target.schema)) {
+    const name = contentName(contentPath(target.file), value);
+    if (
+      value === at(now, segments) ||
+      (name && (await ctx.store.readBytes(repositoryPath(name), branch).catch(() => null)))
+    )
+      continue;
+    (at(data, segments.slice(0, -1)) as Node)[segments.at(-1)!] = at(now, segments);
+  }
+  return data;
+}
+
+/**
  * The content check's mistakes in `text`, the entry's file as it will be written, with the services as they will be
  * then (the others as `branch` holds them, this entry last). Images are judged where a field holds one it did not
  * hold in `opened` (the file as the editor opened it).
