@@ -3,11 +3,9 @@
 // The npm package decap-cms ships its prebuilt bundle (dist/decap-cms.js and the chunks it loads by name, with its own
 // React inside) together with 468 packages of its source tree, which the bundle does not use. /admin/ needs only the
 // bundle, so this command takes it from the registry's decap-cms@<version>, repacks dist/'s JavaScript and licence into
-// vendor/decap-cms-<version>.tgz (a package with no dependencies), records each file's SHA-256 in
-// vendor/decap-cms.json, points package.json's decap-cms at the tarball and updates package-lock.json. The build checks
-// the installed files against vendor/decap-cms.json (plugins/publish/editor/admin.ts) and stops on any difference.
+// vendor/decap-cms-<version>.tgz (a package with no dependencies), points package.json's decap-cms at the tarball and
+// updates package-lock.json, which records the tarball's integrity (npm ci refuses any other bytes).
 import { execFileSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -62,22 +60,12 @@ try {
   const archive = execFileSync("tar", tar, { cwd: path.join(temp, "out"), maxBuffer: 1 << 28 });
   fs.writeFileSync(path.join(vendor, packed), execFileSync("gzip", ["-9n"], { input: archive, maxBuffer: 1 << 28 }));
 
-  const sha256 = (file) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");
-  const pin = {
-    version,
-    source: `decap-cms@${version} (npm registry), dist/`,
-    files: Object.fromEntries(files.map((file) => [file, sha256(path.join(out, "dist", file))])),
-  };
-  fs.writeFileSync(path.join(vendor, "decap-cms.json"), `${JSON.stringify(pin, null, 2)}\n`);
-
   const pkgFile = path.join(repo, "package.json");
   const pkg = JSON.parse(fs.readFileSync(pkgFile, "utf8"));
   pkg.dependencies["decap-cms"] = `file:vendor/${packed}`;
   fs.writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
   run("npm", ["install", "--no-audit", "--no-fund"], repo);
-  console.log(
-    `The editor is pinned to decap-cms ${version}: vendor/${packed}, ${files.length} files (vendor/decap-cms.json).`,
-  );
+  console.log(`The editor is pinned to decap-cms ${version}: vendor/${packed}, ${files.length} files.`);
 } finally {
   fs.rmSync(temp, { recursive: true, force: true });
 }

@@ -3,9 +3,8 @@
  * bootstrap and waits for it only at the end, so neither `gatsby build` nor `gatsby develop` waits on it):
  *
  * - Decap CMS's own prebuilt bundle (vendor/decap-cms-<version>.tgz, installed as `decap-cms`; dist/: decap-cms.js and
- *   the chunks it loads by name beside it), checked against its pin (vendor/decap-cms.json) and copied as it ships —
- *   never re-bundled or re-minified — into a folder named by its version and a hash of its files, so the year-long
- *   cache rule for `/*.js` is safe;
+ *   the chunks it loads by name beside it), copied as it ships — never re-bundled or re-minified — into a folder named
+ *   by its version and a hash of its files, so the year-long cache rule for `/*.js` is safe;
  * - the project's own editor code (src/cms/cms.tsx: configuration, clean YAML format, previews, content rules),
  *   bundled by esbuild with React 18 and the site's own view components and CSS for the previews (cms.<hash>.js and
  *   cms.<hash>.css, the CSS for the preview frame only);
@@ -37,56 +36,33 @@ export const DECAP_ENTRY = "decap-cms.js";
 /** Placeholder the editor's bundle carries for its CSS file's name until that file's hash is known. */
 const PREVIEW_STYLE_PLACEHOLDER = "__PREVIEW_STYLE_FILE__";
 
-/** SHA-256 (hex) of the texts in order; hashOf is its first 12 characters, for file and folder names. */
-const sha256 = (...texts: (string | Buffer)[]) => {
+/** The first 12 hex digits of the SHA-256 of the texts in order, for file and folder names. */
+function hashOf(...texts: (string | Buffer)[]): string {
   const hash = crypto.createHash("sha256");
   for (const text of texts) hash.update(text);
-  return hash.digest("hex");
-};
-const hashOf = (...texts: (string | Buffer)[]) => sha256(...texts).slice(0, 12);
-
-/** The pinned editor bundle (vendor/decap-cms.json, written by scripts/update-editor.mjs): its version and files. */
-export interface DecapPin {
-  version: string;
-  /** Each file of the bundle's dist/ with its SHA-256 (hex). */
-  files: Record<string, string>;
+  return hash.digest("hex").slice(0, 12);
 }
 
-const DECAP_PIN = "vendor/decap-cms.json";
-
 /**
- * Where the decap-cms installed for the project in `root` keeps its prebuilt bundle, its version, and the pin it must
- * match (vendor/decap-cms.json).
+ * Where the decap-cms installed for the project in `root` keeps its prebuilt bundle, and its version. It is
+ * vendor/decap-cms-<version>.tgz (scripts/update-editor.mjs), whose integrity package-lock.json holds.
  */
-export function decapDist(root: string): { dir: string; version: string; pin: DecapPin } {
+export function decapDist(root: string): { dir: string; version: string } {
   // createRequire: gatsby-node's compiler (Parcel) leaves no require.resolve of its own.
   const manifest = createRequire(path.join(root, "package.json")).resolve("decap-cms/package.json");
   const { version } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string };
-  const pin = JSON.parse(fs.readFileSync(path.join(root, DECAP_PIN), "utf8")) as DecapPin;
-  return { dir: path.join(path.dirname(manifest), "dist"), version, pin };
+  return { dir: path.join(path.dirname(manifest), "dist"), version };
 }
 
 /**
- * Copies Decap's prebuilt bundle as it ships (the files the pin lists: the entry, the chunks it loads by name beside
- * it, its licence notice) into admin/decap-cms-<version>.<hash>/; returns the entry's path relative to admin/. Stops,
- * naming the file, when the installed bundle is not the pinned one: another version, a file missing or changed.
+ * Copies Decap's prebuilt bundle as it ships (its dist/: the entry, the chunks it loads by name beside it, its licence
+ * notice) into admin/decap-cms-<version>.<hash>/; returns the entry's path relative to admin/.
  */
-export function copyDecap(adminDir: string, dist: { dir: string; version: string; pin: DecapPin }): string {
-  const update = "Run npm ci; to change the editor's version, npm run editor:update -- <version>.";
-  if (dist.version !== dist.pin.version) {
-    throw new Error(`decap-cms ${dist.version} is installed, but ${DECAP_PIN} pins ${dist.pin.version}. ${update}`);
-  }
-  const files = Object.keys(dist.pin.files).sort();
-  if (!files.includes(DECAP_ENTRY)) throw new Error(`${DECAP_PIN} lists no ${DECAP_ENTRY}`);
-  const contents = files.map((f) => {
-    const file = path.join(dist.dir, f);
-    if (!fs.existsSync(file)) throw new Error(`The editor's bundle has no ${f} (${dist.dir}). ${update}`);
-    const content = fs.readFileSync(file);
-    if (sha256(content) !== dist.pin.files[f]) {
-      throw new Error(`The editor's bundle file ${f} is not the one ${DECAP_PIN} pins (SHA-256 differs). ${update}`);
-    }
-    return content;
-  });
+export function copyDecap(adminDir: string, dist: { dir: string; version: string }): string {
+  const files = fs.existsSync(dist.dir) ? fs.readdirSync(dist.dir).sort() : [];
+  if (!files.includes(DECAP_ENTRY))
+    throw new Error(`The editor's bundle has no ${DECAP_ENTRY} (${dist.dir}). Run npm ci.`);
+  const contents = files.map((f) => fs.readFileSync(path.join(dist.dir, f)));
   const folder = `decap-cms-${dist.version}.${hashOf(...files.flatMap((f, i) => [f, contents[i]]))}`;
   fs.mkdirSync(path.join(adminDir, folder), { recursive: true });
   files.forEach((f, i) => fs.writeFileSync(path.join(adminDir, folder, f), contents[i]));
