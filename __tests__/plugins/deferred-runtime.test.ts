@@ -13,6 +13,7 @@ import {
   parseAttributes,
   readChunkModules,
 } from "../../plugins/publish/static-first/deferred-runtime";
+import { SCRIPTS_SLICE } from "../../plugins/publish/static-first/gatsby-output";
 import { CHUNK_MAPPING, HEAD, PAGE } from "../helpers/gatsby-page";
 import { inlineScriptHashes } from "../../plugins/publish/hosting/inline-scripts";
 
@@ -358,6 +359,8 @@ test("deferRuntimeInDir rewrites every page of a build and reports the scripts",
     fs.writeFileSync(path.join(dir, "index.html"), PAGE.replace('"/about"', '"/"'));
     fs.writeFileSync(path.join(dir, "about", "index.html"), PAGE);
     fs.writeFileSync(path.join(dir, "page-data", "ignored.html"), PAGE);
+    fs.mkdirSync(path.join(dir, path.dirname(SCRIPTS_SLICE)), { recursive: true });
+    fs.writeFileSync(path.join(dir, SCRIPTS_SLICE), /-->([\s\S]*)<!-- slice-end/.exec(PAGE)![1]);
     fs.writeFileSync(
       path.join(dir, "framework-34442b07ce37eead3834.js"),
       `(self.webpackChunksite=self.webpackChunksite||[]).push([[593],{961:function(){},5338:function(){}}]);`,
@@ -367,7 +370,7 @@ test("deferRuntimeInDir rewrites every page of a build and reports the scripts",
       `(self.webpackChunksite=self.webpackChunksite||[]).push([[143],{},function(e){}]);`,
     );
     const result = deferRuntimeInDir(dir);
-    expect(result.pages).toBe(2);
+    expect(result.files.map((file) => path.relative(dir, file))).toEqual(["about/index.html", "index.html"]);
     expect(result.scripts).toHaveLength(3);
     expect(result.split).toEqual({ chunkGlobal: "webpackChunksite", modules: [961, 5338] });
     // Each page's loader is the one that splits the start with the framework's modules (its behaviour is tested above),
@@ -379,11 +382,14 @@ test("deferRuntimeInDir rewrites every page of a build and reports the scripts",
     for (const file of ["index.html", "about/index.html"]) {
       expect(externalScripts(fs.readFileSync(path.join(dir, file), "utf8"))).toEqual([]);
     }
-    // Run again on pages Gatsby did not re-stitch: nothing to rewrite, and each page's loader is recognised as this
-    // build's own (what the pages' policies allow), not refused.
+    // Run again on pages Gatsby did not stitch again: each page comes out as the first run wrote it; and a page an
+    // earlier build rewrote with another loader gets this build's.
+    const written = fs.readFileSync(path.join(dir, "index.html"), "utf8");
+    fs.writeFileSync(path.join(dir, "about", "index.html"), about.replace(loader, "earlier();"));
     const again = deferRuntimeInDir(dir);
-    expect(again.pages).toBe(0);
     expect(again.loaders).toEqual(result.loaders);
+    expect(fs.readFileSync(path.join(dir, "index.html"), "utf8")).toBe(written);
+    expect(fs.readFileSync(path.join(dir, "about", "index.html"), "utf8")).toBe(about);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

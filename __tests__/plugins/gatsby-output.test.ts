@@ -6,14 +6,19 @@ import fs from "fs";
 import os from "os";
 import path from "path";
 import { deferRuntimeInDir } from "../../plugins/publish/static-first/deferred-runtime";
+import { SCRIPTS_SLICE } from "../../plugins/publish/static-first/gatsby-output";
 import { PAGE } from "../helpers/gatsby-page";
 
 describe("what the rewrite assumes of Gatsby's output is checked on every page, naming the assumption", () => {
   const FRAMEWORK = `(self.webpackChunksite=self.webpackChunksite||[]).push([[593],{961:function(){}}]);`;
   const APP = `(self.webpackChunksite=self.webpackChunksite||[]).push([[143],{},function(e){}]);`;
+  /** A build of one page, with the scripts slice Gatsby wrote for it (the page's own, or the fixture's). */
   function build(page: string, files: Record<string, string> = {}) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deferred-runtime-"));
     fs.writeFileSync(path.join(dir, "index.html"), page);
+    const slice = (html: string) => /-->([\s\S]*)<!-- slice-end/.exec(html)?.[1];
+    fs.mkdirSync(path.join(dir, path.dirname(SCRIPTS_SLICE)), { recursive: true });
+    fs.writeFileSync(path.join(dir, SCRIPTS_SLICE), slice(page) ?? slice(PAGE)!);
     const all = {
       "framework-34442b07ce37eead3834.js": FRAMEWORK,
       "app-0ce08eec0cf85539652a.js": APP,
@@ -38,7 +43,7 @@ describe("what the rewrite assumes of Gatsby's output is checked on every page, 
   test("a build as Gatsby 5 writes it passes", () => {
     const dir = build(PAGE);
     try {
-      expect(deferRuntimeInDir(dir).pages).toBe(1);
+      expect(deferRuntimeInDir(dir).files).toHaveLength(1);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -52,6 +57,12 @@ describe("what the rewrite assumes of Gatsby's output is checked on every page, 
     );
   });
 
+  test("no scripts slice file", () => {
+    const dir = build(PAGE);
+    fs.rmSync(path.join(dir, SCRIPTS_SLICE));
+    expectRefused(dir, "scriptsSlice", /There is no _gatsby\/slices\/_gatsby-scripts-1\.html/);
+  });
+
   test("a script tag of another kind (a module, defer, another host)", () => {
     for (const tag of [
       '<script type="module" src="/app-0ce08eec0cf85539652a.js"></script>',
@@ -59,7 +70,7 @@ describe("what the rewrite assumes of Gatsby's output is checked on every page, 
       '<script src="https://cdn.example/app.js" async></script>',
     ]) {
       const page = PAGE.replace('<script src="/app-0ce08eec0cf85539652a.js" async></script>', tag);
-      expectRefused(build(page), "scriptTags", /index\.html has <script/);
+      expectRefused(build(page), "scriptTags", /_gatsby-scripts-1\.html has <script/);
     }
   });
 

@@ -102,7 +102,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
   try {
     const deferred = deferRuntimeInDir(publicDir, written ? [path.dirname(written.file)] : []);
     reporter.info(
-      `Runtime deferred to the first interaction on ${deferred.pages} pages: ${deferred.scripts.join(" ")}`,
+      `Runtime deferred to the first interaction on ${deferred.files.length} pages: ${deferred.scripts.join(" ")}`,
     );
     removeBuildNotes(publicDir);
     writeHostingFiles({

@@ -17,7 +17,7 @@ import fs from "fs";
 import path from "path";
 import vm from "vm";
 import { scriptJson } from "../../../src/lib/script-json";
-import { GatsbyOutputError, listHtmlFiles, scriptsSlice } from "./gatsby-output";
+import { gatsbyScriptsSlice, GatsbyOutputError, listHtmlFiles, restitch, SCRIPTS_SLICE } from "./gatsby-output";
 
 const scriptList = (scripts: DeferredScript[]) => scripts.map((script) => script.src).join(", ") || "none";
 
@@ -138,13 +138,10 @@ function isScriptHint(tag: string): boolean {
 }
 
 /**
- * Rewrites one page. Pure: the same HTML in gives the same HTML out, and a rewritten page comes back unchanged.
- * `split` is the RuntimeSplit for the loader, or a function that finds it from the page's scripts.
+ * Rewrites one page. Pure: the same HTML in gives the same HTML out, and a page without external scripts (one already
+ * rewritten) comes back unchanged. `split` is the RuntimeSplit for the loader.
  */
-export function deferScripts(
-  html: string,
-  split?: RuntimeSplit | ((scripts: DeferredScript[]) => RuntimeSplit | undefined),
-): DeferResult {
+export function deferScripts(html: string, split?: RuntimeSplit): DeferResult {
   const removedLinks: string[] = [];
   let out = html.replace(LINK, (tag) => {
     if (!isScriptHint(tag)) return tag;
@@ -159,38 +156,13 @@ export function deferScripts(
     if (first < 0) first = offset;
     return "";
   });
-  const splitOf = (list: DeferredScript[]) => (typeof split === "function" ? split(list) : split);
-  if (scripts.length === 0) {
-    // A page this rewrite already made (Gatsby re-stitches only the pages whose scripts slice changed): its loader
-    // is recognised when it is exactly the one these scripts and this build's split give.
-    const existing = EXISTING_LOADER.exec(out)?.[1];
-    if (existing === undefined) return { html: out, scripts, removedLinks };
-    const listed = loaderScripts(existing);
-    if (!listed || existing !== loaderSource(listed, splitOf(listed))) {
-      throw new Error("The page holds a runtime loader that this build would not write (an earlier build's?)");
-    }
-    return { html: out, scripts, removedLinks, loader: existing };
-  }
-  const loader = loaderSource(scripts, splitOf(scripts));
+  if (scripts.length === 0) return { html: out, scripts, removedLinks };
+  const loader = loaderSource(scripts, split);
   if (Buffer.byteLength(loader) > LOADER_MAX_BYTES) {
     throw new Error(`The runtime loader is ${Buffer.byteLength(loader)} bytes, over its ${LOADER_MAX_BYTES} budget.`);
   }
   out = `${out.slice(0, first)}<script id="gatsby-runtime-loader">${loader}</script>${out.slice(first)}`;
   return { html: out, scripts, removedLinks, loader };
-}
-
-const EXISTING_LOADER = /<script id="gatsby-runtime-loader">([\s\S]*?)<\/script>/;
-
-/** The scripts a loader adds (its `S=[…]` list, as loaderSource writes it), or null if it has none. */
-function loaderScripts(loader: string): DeferredScript[] | null {
-  const list = /,S=(\[[\s\S]*?\]),o=\{capture/.exec(loader)?.[1];
-  if (!list) return null;
-  try {
-    const parsed = JSON.parse(list) as [string, Record<string, string>][];
-    return parsed.map(([src, attributes]) => ({ src, attributes }));
-  } catch {
-    return null;
-  }
 }
 
 /** The chunk file Gatsby's `framework` cache group writes: React, React DOM and their few dependencies. */
@@ -237,70 +209,47 @@ export function readChunkModules(file: string): RuntimeSplit {
 }
 
 /**
- * Rewrites every HTML page under publicDir in place; returns how many pages now start their scripts on demand, the
- * pages' loaders (for their policies), and how the loader splits the runtime's start. Every assumption it makes of
- * Gatsby's output (gatsby-output.ts) is checked on every page: one that no longer holds stops the build.
+ * Rewrites every HTML page under publicDir in place, from the scripts slice as Gatsby wrote it (so a page an earlier
+ * build rewrote, which Gatsby did not stitch again, is rewritten the same way); returns the pages, their loader (for
+ * their policies), and how the loader splits the runtime's start. Every assumption it makes of Gatsby's output
+ * (gatsby-output.ts) is checked: one that no longer holds stops the build.
  */
 export function deferRuntimeInDir(
   publicDir: string,
   /** Folders of pages that are not Gatsby's (the editor at /admin/). */
   except: readonly string[] = [],
-): {
-  /** The pages rewritten, and how many of them load scripts. */
-  files: string[];
-  pages: number;
-  scripts: string[];
-  loaders: string[];
-  split?: RuntimeSplit;
-} {
-  let pages = 0;
-  const seen = new Set<string>();
-  const loaders = new Set<string>();
-  const splits = new Map<string, RuntimeSplit>();
-  // Every page loads the same framework chunk: it is read once.
-  const splitFor = (scripts: DeferredScript[]) => {
-    const framework = scripts.find((script) => FRAMEWORK_CHUNK.test(script.src));
-    if (!framework) throw new GatsbyOutputError("frameworkChunk", `No page script is one: ${scriptList(scripts)}`);
-    if (!splits.has(framework.src)) {
-      try {
-        splits.set(framework.src, readChunkModules(path.join(publicDir, framework.src)));
-      } catch (error) {
-        throw new GatsbyOutputError("frameworkChunk", (error as Error).message);
-      }
-      const app = scripts.find((script) => APP_CHUNK.test(script.src));
-      if (!app || !startsApp(path.join(publicDir, app.src))) {
-        throw new GatsbyOutputError(
-          "appStart",
-          `Checked: ${app ? app.src : `no /app-<hash>.js among ${scriptList(scripts)}`}`,
-        );
-      }
+): { files: string[]; scripts: string[]; loaders: string[]; split: RuntimeSplit } {
+  const slice = gatsbyScriptsSlice(publicDir);
+  for (const [, attributes] of slice.matchAll(/<script\b([^>]*)>/g)) {
+    const { src, ...rest } = parseAttributes(attributes);
+    if (src !== undefined && (!src.startsWith("/") || Object.keys(rest).some((name) => name !== "async"))) {
+      throw new GatsbyOutputError("scriptTags", `${SCRIPTS_SLICE} has <script${attributes}>`);
     }
-    return splits.get(framework.src);
-  };
+  }
+  const { scripts } = deferScripts(slice);
+  if (scripts.length === 0) throw new GatsbyOutputError("scriptTags", `${SCRIPTS_SLICE} holds no script`);
+  const framework = scripts.find((script) => FRAMEWORK_CHUNK.test(script.src));
+  if (!framework) throw new GatsbyOutputError("frameworkChunk", `No page script is one: ${scriptList(scripts)}`);
+  let split: RuntimeSplit;
+  try {
+    split = readChunkModules(path.join(publicDir, framework.src));
+  } catch (error) {
+    throw new GatsbyOutputError("frameworkChunk", (error as Error).message);
+  }
+  const app = scripts.find((script) => APP_CHUNK.test(script.src));
+  if (!app || !startsApp(path.join(publicDir, app.src))) {
+    throw new GatsbyOutputError(
+      "appStart",
+      `Checked: ${app ? app.src : `no /app-<hash>.js among ${scriptList(scripts)}`}`,
+    );
+  }
+  const loaders = new Set<string>();
   const files = listHtmlFiles(publicDir, except);
   for (const file of files) {
-    const page = path.relative(publicDir, file);
     const before = fs.readFileSync(file, "utf8");
-    for (const [, attributes] of scriptsSlice(before, page).matchAll(/<script\b([^>]*)>/g)) {
-      const { src, ...rest } = parseAttributes(attributes);
-      if (src === undefined) continue;
-      if (!src.startsWith("/") || Object.keys(rest).some((name) => name !== "async")) {
-        throw new GatsbyOutputError("scriptTags", `${page} has <script${attributes}>`);
-      }
-    }
-    let result: DeferResult;
-    try {
-      result = deferScripts(before, splitFor);
-    } catch (error) {
-      if (error instanceof GatsbyOutputError) throw error;
-      throw new Error(`${page}: ${(error as Error).message}`);
-    }
-    const { html, scripts, loader } = result;
-    if (!loader) throw new GatsbyOutputError("scriptTags", `${page}'s scripts slice holds no script`);
+    const { html, loader } = deferScripts(restitch(before, path.relative(publicDir, file), slice), split);
     if (html !== before) fs.writeFileSync(file, html);
-    loaders.add(loader);
-    if (scripts.length > 0) pages += 1;
-    for (const script of scripts) seen.add(script.src);
+    loaders.add(loader!);
   }
-  return { files, pages, scripts: [...seen], loaders: [...loaders], split: splits.values().next().value };
+  return { files, scripts: scripts.map((script) => script.src), loaders: [...loaders], split };
 }

@@ -10,8 +10,8 @@ import path from "path";
 
 const ASSUMPTIONS = {
   scriptsSlice:
-    'Gatsby stitches its scripts into every page between <!-- slice-start id="_gatsby-scripts-1" --> and ' +
-    "<!-- slice-end … --> comments",
+    "Gatsby writes its scripts into public/_gatsby/slices/_gatsby-scripts-1.html and stitches them into every page " +
+    'between <!-- slice-start id="_gatsby-scripts-1" --> and <!-- slice-end … --> comments',
   scriptTags: 'inside that slice, Gatsby\'s scripts are external <script src="/…" async> tags, with no other attribute',
   frameworkChunk:
     "webpack writes React into a /framework-<hash>.js chunk whose code only pushes its modules onto one " +
@@ -43,13 +43,21 @@ export class GatsbyOutputError extends Error {
   }
 }
 
-const SLICE = /<!-- slice-start id="_gatsby-scripts-1" -->([\s\S]*?)<!-- slice-end id="_gatsby-scripts-1" -->/;
+const SLICE = /(<!-- slice-start id="_gatsby-scripts-1" -->)[\s\S]*?(<!-- slice-end id="_gatsby-scripts-1" -->)/;
+/** Where Gatsby writes the scripts slice it stitches into every page, in public/. */
+export const SCRIPTS_SLICE = "_gatsby/slices/_gatsby-scripts-1.html";
 
-/** The page's scripts slice (between its comments), or the error that says it has none. */
-export function scriptsSlice(html: string, page: string): string {
-  const slice = SLICE.exec(html)?.[1];
-  if (slice === undefined) throw new GatsbyOutputError("scriptsSlice", `${page} has no such comments`);
-  return slice;
+/** The scripts slice as Gatsby wrote it for this build, or the error that says there is none. */
+export function gatsbyScriptsSlice(publicDir: string): string {
+  const file = path.join(publicDir, SCRIPTS_SLICE);
+  if (!fs.existsSync(file)) throw new GatsbyOutputError("scriptsSlice", `There is no ${SCRIPTS_SLICE}`);
+  return fs.readFileSync(file, "utf8");
+}
+
+/** The page with `slice` between its scripts slice's comments, or the error that says it has none. */
+export function restitch(html: string, page: string, slice: string): string {
+  if (!SLICE.test(html)) throw new GatsbyOutputError("scriptsSlice", `${page} has no such comments`);
+  return html.replace(SLICE, (_all, start: string, end: string) => `${start}${slice}${end}`);
 }
 
 /** The built pages: every HTML file but Gatsby's fragments and those in the folders `except` names. */
