@@ -7,14 +7,14 @@ import React, { useEffect, useState } from "react";
 import type { JsonSchema } from "../content/model";
 import { contentFiles, siteContent, type ContentFiles, type Data } from "../content/site-content";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
-import { LayoutView } from "../components/layout";
+import { SiteLayout } from "../components/site-layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";
 import { AboutView, type AboutViewProps } from "../components/about-view";
 import { ServicesView, type ServicesViewProps } from "../components/services-view";
 import { ServiceView, type ServiceViewProps } from "../components/service-view";
 import { ContactView, type ContactViewProps } from "../components/contact-view";
 import { NotFoundView, type NotFoundViewProps } from "../components/not-found-view";
-import { buildNav } from "../lib/nav";
+import { StaticQueryData } from "./gatsby-shim";
 import { FILE_PAGES, SERVICES_COLLECTION } from "./config";
 import { withSkeleton } from "./entry";
 import { readSources, type ContentStore } from "./content-store";
@@ -130,11 +130,7 @@ function previewPages(schemas: Schemas, resolveAsset: (path: string) => string):
   };
 }
 
-/**
- * The page around a preview: the site's header and footer, from the same content. This maps the content to the
- * layout's props as SiteLayout does; the mapping is written here for the editor alone, because a function shared
- * with SiteLayout would add bytes to every visitor page's runtime (docs/performance.md).
- */
+/** The page around a preview: the site's own layout, its static query answered from the same content. */
 function InLayout({
   content,
   pathname,
@@ -146,40 +142,16 @@ function InLayout({
   schemas: Schemas;
   children: React.ReactNode;
 }) {
-  const layout = filled(schemas, content.files.layout, "layout") as {
-    nav: Parameters<typeof buildNav>[0] & React.ComponentProps<typeof LayoutView>["headerLabels"];
-    skipLink: string;
-    footer: { rights: string; linksLabel: string; newTab: string };
-    errorScreen: React.ComponentProps<typeof LayoutView>["errorScreen"];
+  const data = {
+    site: { buildTime: String(new Date().getFullYear()) },
+    layoutYaml: filled(schemas, content.files.layout, "layout"),
+    firmYaml: filled(schemas, content.files.firm, "firm"),
+    allServiceYaml: { nodes: siteContent({ files: {}, services: content.services }, schemas).services },
   };
-  const firm = filled(schemas, content.files.firm, "firm") as {
-    name: string;
-    tagline: string;
-    links: { label: string; url: string }[];
-  };
-  const services = siteContent({ files: {}, services: content.services }, schemas).services.map((s) => ({
-    navLabel: String(s.navLabel ?? ""),
-    path: String(s.path),
-  }));
   return (
-    <LayoutView
-      pathname={pathname}
-      firmName={firm.name}
-      skipLink={layout.skipLink}
-      nav={buildNav(layout.nav, services)}
-      headerLabels={layout.nav}
-      footer={{
-        tagline: firm.tagline,
-        buildYear: new Date().getFullYear(),
-        rights: layout.footer.rights,
-        linksLabel: layout.footer.linksLabel,
-        newTabNote: layout.footer.newTab,
-        links: firm.links,
-      }}
-      errorScreen={layout.errorScreen}
-    >
-      {children}
-    </LayoutView>
+    <StaticQueryData.Provider value={data}>
+      <SiteLayout pathname={pathname}>{children}</SiteLayout>
+    </StaticQueryData.Provider>
   );
 }
 
