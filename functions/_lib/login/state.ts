@@ -62,15 +62,6 @@ export function readStateCookie(header: string | null): LoginCookie | "missing" 
   return match ? { state: match[1], issuedAt: Number(match[2]), verifier: match[3] } : "malformed";
 }
 
-/** Equal strings, compared in time that does not depend on where they differ. */
-export function sameText(a: string, b: string): boolean {
-  let difference = a.length ^ b.length;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    difference |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
-  }
-  return difference === 0;
-}
-
 /**
  * Whether GitHub's answer belongs to the login this browser started, within its time; the failure if not. The callback
  * asks this before it reads anything else of the answer.
@@ -84,6 +75,6 @@ export function checkState(
   if (cookie === "malformed") return failure("state-mismatch");
   if (now - cookie.issuedAt > STATE_MAX_AGE || cookie.issuedAt > now + 60) return failure("expired");
   if (!state) return failure("state-missing");
-  if (!sameText(state, cookie.state)) return failure("state-mismatch");
+  if (state !== cookie.state) return failure("state-mismatch");
   return null;
 }
