@@ -13,7 +13,7 @@ const repo = path.resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd());
 const mode = process.env.MODE ?? "fs";
 const run = promisify(execFile);
 const git = async (...args) => (await run("git", ["-C", repo, ...args], { maxBuffer: 16 << 20 })).stdout;
-const NOT_GIT = "No history: this folder is not a git repository.";
+const FORMAT = "--format=%H%x1f%aI%x1f%an%x1f%ae";
 
 async function history({ branch, path: file, from, count }) {
   const ref = from ?? (mode === "git" ? branch : "HEAD");
@@ -21,31 +21,17 @@ async function history({ branch, path: file, from, count }) {
   if (typeof ref !== "string" || !/^[\w./-]+$/.test(ref) || ref.startsWith("-") || /^\.\.|^\/|^$/.test(inside)) {
     throw new Error("history names a file in this folder and a branch or commit");
   }
-  let log;
-  try {
-    log = await git(
-      "log",
-      `-n${Math.min(Number(count) || 1, 50)}`,
-      "--format=%H%x1f%aI%x1f%an%x1f%ae",
-      ref,
-      "--",
-      file,
-    );
-  } catch (error) {
-    if (/not a git repository/i.test(String(error.stderr))) return { versions: [], note: NOT_GIT };
+  const log = await git("log", `-n${Math.min(Number(count) || 1, 50)}`, FORMAT, ref, "--", inside).catch((error) => {
+    if (/not a git repository/i.test(String(error.stderr))) return null;
     throw error;
-  }
-  const commits = log
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => line.split("\x1f"));
+  });
+  if (log === null) return { versions: [], note: "No history: this folder is not a git repository." };
+  const commits = log.split("\n").filter(Boolean);
   const versions = await Promise.all(
-    commits.map(async ([sha, date, name, email]) => ({
-      sha,
-      date,
-      author: name || email,
-      text: await git("show", `${sha}:${inside}`).catch(() => null),
-    })),
+    commits.map(async (line) => {
+      const [sha, date, name, email] = line.split("\x1f");
+      return { sha, date, author: name || email, text: await git("show", `${sha}:${inside}`).catch(() => null) };
+    }),
   );
   return { versions };
 }

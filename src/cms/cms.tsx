@@ -183,23 +183,20 @@ async function startEditor(): Promise<void> {
     branchOf: (entry) => entryBranch(context, entry),
     // A restore is a save of the version's values made by the editor's own backend, as Decap's Save makes it.
     async restore({ collection, slug, file }, version, opened) {
-      const now = parseData(opened);
-      const values = await restorable(context, { collection, slug }, parseData(version.text ?? ""), now);
-      const data = { ...values, [SOURCE_KEY]: opened };
-      const { written } = await check({ collection, slug, data });
-      const options = { useWorkflow: workflow, initialWorkflowStatus: "draft" };
-      const implementation = CMS.getBackend(backend.name).init(config, options) as DecapImplementation;
-      await implementation.authenticate(JSON.parse(localStorage.getItem(DECAP_USER_KEY) ?? "null"));
-      await implementation.persistEntry(
-        { dataFiles: [{ path: file, slug, raw: written }], assets: [] },
-        {
-          commitMessage: `Restore ${file} to ${version.date.slice(0, 10)} (${version.sha.slice(0, 7)})`,
-          collectionName: collection,
-          useWorkflow: workflow,
-          unpublished: workflow && (await store.hasDraft(draftBranch(collection, slug), branch)),
-          status: "draft",
-        },
-      );
+      const values = await restorable(context, { collection, slug }, parseData(version.text ?? ""), parseData(opened));
+      const { written } = await check({ collection, slug, data: { ...values, [SOURCE_KEY]: opened } });
+      const own = CMS.getBackend(backend.name).init(config, { useWorkflow: workflow }) as DecapImplementation;
+      await own.authenticate(JSON.parse(localStorage.getItem(DECAP_USER_KEY) ?? "null"));
+      const unpublished = workflow && (await store.hasDraft(draftBranch(collection, slug), branch));
+      const commitMessage = `Restore ${file} to ${version.date.slice(0, 10)} (${version.sha.slice(0, 7)})`;
+      const options = {
+        commitMessage,
+        collectionName: collection,
+        useWorkflow: workflow,
+        unpublished,
+        status: "draft",
+      };
+      await own.persistEntry({ dataFiles: [{ path: file, slug, raw: written }], assets: [] }, options);
     },
   });
   for (const name of ["postSave", "postPublish"]) {

@@ -41,12 +41,12 @@ interface DecapComponentSpec<P> {
 
 export type DecapComponent = { readonly displayName?: string };
 
-/** A Decap backend's own implementation (what CMS.getBackend(name).init makes): the parts a restore uses. */
+/** A backend's own implementation, as CMS.getBackend(name).init makes it: what a restore uses of it. */
 export interface DecapImplementation {
   authenticate(user: unknown): Promise<unknown>;
   persistEntry(
     entry: { dataFiles: { path: string; slug: string; raw: string }[]; assets: [] },
-    options: Record<string, unknown>,
+    options: object,
   ): Promise<unknown>;
 }
 
