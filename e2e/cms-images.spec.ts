@@ -114,6 +114,30 @@ for (const width of [1280, 375]) {
       expect(images()).toEqual(had);
     });
 
+    test("an image whose header is whole but whose pixels are damaged is refused, decoded before anything is written", async ({
+      page,
+      guard,
+    }) => {
+      guard.allowed.push(...CHECK_REFUSAL);
+      const before = proxy().read("data/firm.yaml");
+      const had = images();
+      const png = await sharp({
+        create: { width: portrait.size.width * 2, height: portrait.size.height * 2, channels: 3, background: "#345" },
+      })
+        .png()
+        .toBuffer();
+      // One byte of the compressed pixels flipped: the size and format still read from the header.
+      png[png.indexOf("IDAT") + 10] ^= 0xff;
+      await openEditor(page, "collections/pages/entries/firm");
+      await upload(page, portrait.title, { name: "damaged.png", mimeType: "image/png", buffer: png });
+      await chooseAndSave(page);
+      await expect(
+        page.getByText(/Not saved: 1 problem .*founder\.portrait is damaged: it cannot be read whole \(this browser/),
+      ).toBeVisible();
+      expect(proxy().read("data/firm.yaml")).toBe(before);
+      expect(images()).toEqual(had);
+    });
+
     test("a file over the size limit is refused by the media library before it uploads", async ({ page }) => {
       const had = images();
       await openEditor(page, "collections/pages/entries/firm");

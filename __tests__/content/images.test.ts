@@ -213,7 +213,9 @@ test("an image whose header reads well but whose data is damaged is refused, as 
         file: "data/firm.yaml",
         path: "credential.badge",
         line: lineOf(copy.read("data/firm.yaml"), "flipped.png"),
-        message: expect.stringMatching(/^is damaged: the build's image library cannot read it whole \(.+\): open it/),
+        message: expect.stringMatching(
+          /^is damaged: it cannot be read whole \(the build's image library: .+\): open it/,
+        ),
       },
     ]);
     await expect(sharp(png).raw().toBuffer()).rejects.toThrow();

@@ -6,7 +6,7 @@
  * - a save and a publish run the content check (src/content/validate.ts, the build's own) on the file as it will be
  *   written, together with the services as they will be afterwards (the published branch, with this entry in place of
  *   its own file), so the rules that span services hold on a phone, a desktop and a draft alike. Images the editor
- *   picked anew are judged by their bytes; the others were judged when they were picked.
+ *   picked anew are judged by their bytes and decoded whole; the others were judged when they were picked.
  */
 import type { Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, readablePath, type ContentError } from "../content/rules";
@@ -104,7 +104,18 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
     const pending = entry.pendingMedia?.[repositoryPath(name)];
     bytes.set(name, await (pending ? pending() : ctx.store.readBytes(repositoryPath(name), branch)).catch(() => null));
   }
+  // Each picked image decoded whole, as the build will decode it: the bytes' header alone does not show damage.
+  const damaged = new Set<string>();
+  for (const [name, data] of bytes) {
+    if (data && typeof createImageBitmap === "function") {
+      await createImageBitmap(new Blob([data as Uint8Array<ArrayBuffer>])).then(
+        (image) => image.close(),
+        () => damaged.add(name),
+      );
+    }
+  }
   const { errors } = checkFiles({
+    undecodable: (name) => (damaged.has(name) ? "this browser cannot decode it" : null),
     schemas: ctx.schemas,
     files: [
       ...others.map((f) => ({ name: contentPath(f.path), text: f.text })),

@@ -60,7 +60,10 @@ export function validateContentDirectory(contentDir: string, projectRoot = path.
     files: readSourceFiles(contentDir),
     display: (name) => path.relative(projectRoot, full(name)).split(path.sep).join("/"),
     images,
-    undecodable: (name) => (reasons ??= undecodable(images.map(full)))(full(name)) || null,
+    undecodable: (name) => {
+      const reason = (reasons ??= undecodable(images.map(full)))(full(name));
+      return reason ? `the build's image library: ${reason}` : null;
+    },
     image: (name) =>
       fs.existsSync(full(name)) && fs.statSync(full(name)).isFile() ? fs.readFileSync(full(name)) : null,
   });

@@ -114,7 +114,7 @@ export function yamlErrors(file: string, text: string): ContentError[] {
 }
 
 /** An image whose header reads well but whose data the build's image library (sharp) cannot decode. */
-const DAMAGED_IMAGE = "is damaged: the build's image library cannot read it whole";
+const DAMAGED_IMAGE = "is damaged: it cannot be read whole";
 const DAMAGED_IMAGE_ADVICE = "open it in an image editor, save it again, and upload that";
 
 /** A path relative to the file `from` (./images/x.jpg), as a name in the content directory; null outside it. */
