@@ -322,6 +322,40 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
     },
   ],
   [
+    "malformed YAML: a field's name written as a list (YAML's complex key, which the site reads as text)",
+    (c) => c.edit("data/firm.yaml", /^name: /m, "? [a, b]\n: c\nname: "),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message:
+        /every field is its name in plain text, a colon and a space, then its value\. The line reads: "\? \[a, b\]"/,
+      line: (c) => c.lineOf("data/firm.yaml", /^\? /),
+      column: () => 3,
+    },
+  ],
+  [
+    "malformed YAML: a first line that is no field",
+    (c) => c.write("data/firm.yaml", `Harborline\n${c.read("data/firm.yaml").replace(/^#.*\n/gm, "")}`),
+    {
+      file: "data/firm.yaml",
+      path: "",
+      message:
+        /every field is its name in plain text, a colon and a space, then its value\. The line reads: "Harborline"/,
+      line: () => 1,
+    },
+  ],
+  [
+    "malformed YAML: a file that opens a quote on its first line and never closes it",
+    (c) => c.write("data/not-found.yaml", '"The page you were looking for\n'),
+    {
+      file: "data/not-found.yaml",
+      path: "",
+      message: /a quote mark opens a value here and never closes it.*The line reads: "\\"The page/,
+      line: () => 1,
+      column: () => 1,
+    },
+  ],
+  [
     "malformed YAML: unclosed quote",
     (c) => c.edit("data/firm.yaml", /^name: (.*)$/m, 'name: "$1'),
     {

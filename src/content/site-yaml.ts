@@ -6,7 +6,7 @@
  * differently is refused, naming the field and how to write it; the editor quotes what it writes (readsAsText).
  */
 import { load } from "js-yaml";
-import type { Document, LineCounter, YAMLError } from "yaml";
+import { isNode, isScalar, visit, type Document, type LineCounter, type YAMLError } from "yaml";
 import { lineOf, readablePath, type ContentError } from "./rules";
 import { changedPaths, valueAt } from "./site-content";
 
@@ -66,6 +66,30 @@ const indentOf = (text: string) => /^ */.exec(text)![0].length;
 /** What follows a field's name on its line (`title: "Best" valuation` → `"Best" valuation`); "" if nothing. */
 const valueOf = (text: string) => /^\s*(?:- +)?[^\s:#"'][^:#]*:\s+(\S.*)$/.exec(text)?.[1].trimEnd() ?? "";
 
+/** How a field is written: what a line that should be one is told. */
+const FIELD_FORM = "every field is its name in plain text, a colon and a space, then its value";
+
+/** A field whose name is a list or a group (YAML's `? [a, b]: c`, which the site reads as text), or none: where. */
+export function complexKeyMistake(
+  file: string,
+  text: string,
+  doc: Document,
+  counter: LineCounter,
+): ContentError | null {
+  let key: { range?: [number, number, number] | null } | undefined;
+  visit(doc, {
+    Pair: (_key, { key: name }) => {
+      // A name that is a list or a group, or none at all (a line that starts with ": ").
+      const plain = isScalar(name) && name.range && name.range[1] > name.range[0];
+      if (!plain) key ??= isScalar(name) || isNode(name) ? name : { range: null };
+    },
+  });
+  if (!key) return null;
+  const { line, col } = counter.linePos(key.range?.[0] ?? 0);
+  const message = `is not valid YAML: ${FIELD_FORM}. The line reads: ${JSON.stringify(text.split(/\r?\n/)[line - 1].trimEnd())}`;
+  return { file, path: "", line, column: col, message };
+}
+
 /**
  * A YAML syntax error as an editor can act on it: the line and column the mistake is on (YAML often notices it a line
  * earlier, or at the end of the file), that line quoted, and what to change, in the words of the editing guide.
@@ -88,7 +112,7 @@ export function syntaxMistake(file: string, text: string, error: YAMLError): Con
     column = lines[line - 1].indexOf(valueOf(lines[line - 1])) + 1;
     advice = `a value starting with ${valueOf(lines[line - 1])[0]} must be in quotes`;
   } else if (/closing "?quote/i.test(error.message)) {
-    const opens = (l: string) => /:\s*["']|^\s*-\s*["']/.test(l) && (l.match(/(?<!\\)"/g) ?? []).length % 2 === 1;
+    const opens = (l: string) => /(:|^\s*-?)\s*["']/.test(l) && (l.match(/(?<!\\)"/g) ?? []).length % 2 === 1;
     line = lines.findIndex(opens) + 1 || line;
     column = lines[line - 1].search(/["']/) + 1;
     advice = "a quote mark opens a value here and never closes it: end the value with the same quote mark";
@@ -116,7 +140,9 @@ export function syntaxMistake(file: string, text: string, error: YAMLError): Con
     let field = line - 1;
     while (field > 1 && !/^\s*(- +)?[\w"'-]+:(\s|$)/.test(lines[field - 1])) field--;
     column = undefined;
-    advice = `this line is not lined up with the field on line ${field}: indent it exactly as far as the fields at its level`;
+    advice = field
+      ? `this line is not lined up with the field on line ${field}: indent it exactly as far as the fields at its level`
+      : FIELD_FORM;
   }
   // Where the indentation is the mistake, the column is the line's first character.
   column ??= indentOf(lines[line - 1]) + 1;

@@ -9,7 +9,7 @@
 import type { AnySchemaObject } from "ajv";
 import { isAlias, isNode, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
 import { imageProblems } from "./images";
-import { siteReadingErrors, syntaxMistake } from "./site-yaml";
+import { complexKeyMistake, siteReadingErrors, syntaxMistake } from "./site-yaml";
 import {
   PAGE_FILES,
   SERVICE_SCHEMA,
@@ -88,6 +88,11 @@ function parseSource(file: string, text: string, errors: ContentError[]): Parsed
   }
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
+  const complex = doc.errors.length === 0 && complexKeyMistake(file, text, doc, counter);
+  if (complex) {
+    errors.push(complex);
+    return null;
+  }
   if (doc.errors.length === 0) {
     let data: unknown;
     try {
