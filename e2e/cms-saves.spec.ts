@@ -3,6 +3,7 @@
  * proxy (file mode) on a copy of data/: two editors on one file keep both their changes, or the second is told, and
  * the checks that span services see a service another editor created after this one opened the form.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import type { Browser, Page } from "@playwright/test";
@@ -158,6 +159,7 @@ for (const width of [1280, 375]) {
       // Meanwhile another editor adds a service, with a menu label and an order of its own.
       const added = fixtureService(path.join(proxy().repo, "data"));
       proxy().write(`data/${added.file}`, added.yaml);
+      if (added.replaces) fs.rmSync(path.join(proxy().repo, "data", added.replaces));
 
       await field(page, "navLabel").fill(added.navLabel);
       await save(page);

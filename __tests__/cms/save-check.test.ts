@@ -8,6 +8,7 @@ import path from "path";
 import type { ContentStore } from "../../src/cms/content-store";
 import { SOURCE_KEY } from "../../src/cms/entry";
 import { checkPublish, checkSave, restorable, type EntryState } from "../../src/cms/save-check";
+import { patchYaml } from "../../src/cms/yaml-patch";
 import { localFileFields } from "../../src/content/rules";
 import { loadSchemas, serviceFiles } from "../../src/content/read-content";
 import { FIRM_SCHEMA, SERVICE_COUNT } from "../../src/content/model";
@@ -75,7 +76,20 @@ test("a rule beyond the schema (a phone number that cannot be dialled) and a req
 });
 
 test("a service's order used by another service is refused, at save and at publish", async () => {
-  const [first, second] = serviceFiles(copy.dataDir);
+  const [first, second = "services/second-copy.yaml"] = serviceFiles(copy.dataDir);
+  // With one service in data/, another editor's copy of it with an order of its own is the other service.
+  if (!serviceFiles(copy.dataDir)[1]) {
+    const data = parseData(copy.read(`data/${first}`));
+    copy.write(
+      `data/${second}`,
+      patchYaml(copy.read(`data/${first}`), {
+        ...data,
+        slug: "second-copy",
+        navLabel: `Second ${String(data.navLabel)}`,
+        order: Number(data.order) + 1,
+      }),
+    );
+  }
   const order = parseData(copy.read(`data/${second}`)).order;
   const entry = opened("services", first, (data) => (data.order = order));
   await expect(checkSave(context(), entry)).rejects.toThrow(/order .* is already used by data\/services\//);

@@ -59,6 +59,19 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const copiedServiceFiles = (c: ContentCopy) => serviceFiles(c.dataDir).map((f) => `data/${f}`);
 
 const SERVICE_FILES = serviceFiles(DATA_DIR).map((f) => `data/${f}`);
+/**
+ * A second service: data/'s second, or where data/ has one, a copy of the first with a slug, order and label of its
+ * own, its file named to sort after the first's (x2.yaml after x.yaml), as data/'s second does.
+ */
+const SECOND = SERVICE_FILES[1] ?? SERVICE_FILES[0].replace(/\.ya?ml$/, "2.yaml");
+function withSecond(c: ContentCopy): void {
+  if (SERVICE_FILES[1]) return;
+  c.write(SECOND, c.read(SERVICE_FILES[0]));
+  const field = (key: string) => realField(SERVICE_FILES[0], key);
+  setField(c, SECOND, ["slug"], `${String(field("slug"))}2`);
+  setField(c, SECOND, ["order"], Number(field("order")) + 1);
+  setField(c, SECOND, ["navLabel"], `Second ${String(field("navLabel"))}`);
+}
 
 export const cases: [string, (c: ContentCopy) => void, Expected][] = [
   [
@@ -128,37 +141,40 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "duplicate slug across two service files",
-    (c) => setField(c, SERVICE_FILES[1], ["slug"], realField(SERVICE_FILES[0], "slug")),
+    (c) => {
+      withSecond(c);
+      setField(c, SECOND, ["slug"], realField(SERVICE_FILES[0], "slug"));
+    },
     {
-      file: SERVICE_FILES[1],
+      file: SECOND,
       path: "slug",
       message: new RegExp(`"${String(realField(SERVICE_FILES[0], "slug"))}" is already used by ${SERVICE_FILES[0]}`),
-      line: (c) => c.lineOf(SERVICE_FILES[1], /^slug:/),
+      line: (c) => c.lineOf(SECOND, /^slug:/),
     },
   ],
   [
     "duplicate order across two service files",
-    (c) => setField(c, SERVICE_FILES[1], ["order"], realField(SERVICE_FILES[0], "order")),
+    (c) => {
+      withSecond(c);
+      setField(c, SECOND, ["order"], realField(SERVICE_FILES[0], "order"));
+    },
     {
-      file: SERVICE_FILES[1],
+      file: SECOND,
       path: "order",
       message: new RegExp(`${String(realField(SERVICE_FILES[0], "order"))} is already used by ${SERVICE_FILES[0]}`),
     },
   ],
   [
     "menu label that repeats another service's, but for case and spaces",
-    (c) =>
-      setField(
-        c,
-        SERVICE_FILES[1],
-        ["navLabel"],
-        ` ${String(realField(SERVICE_FILES[0], "navLabel")).toUpperCase()}  `,
-      ),
+    (c) => {
+      withSecond(c);
+      setField(c, SECOND, ["navLabel"], ` ${String(realField(SERVICE_FILES[0], "navLabel")).toUpperCase()}  `);
+    },
     {
-      file: SERVICE_FILES[1],
+      file: SECOND,
       path: "navLabel",
       message: new RegExp(`is already used by ${SERVICE_FILES[0]}; each service needs its own navLabel`),
-      line: (c) => c.lineOf(SERVICE_FILES[1], /^navLabel:/),
+      line: (c) => c.lineOf(SECOND, /^navLabel:/),
     },
   ],
   [
@@ -357,7 +373,8 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "malformed YAML: unclosed quote",
-    (c) => c.edit("data/firm.yaml", /^name: (.*)$/m, 'name: "$1'),
+    // The name as it reads, whatever quotes the file has it in.
+    (c) => c.edit("data/firm.yaml", /^name: .*$/m, `name: "${String(parseData(c.read("data/firm.yaml")).name)}`),
     {
       file: "data/firm.yaml",
       path: "",
@@ -481,8 +498,8 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ),
   [
     "an empty list of overview bullets",
-    (c) => c.edit("data/services/other.yaml", /^overview:\n(?: {2}- .*\n)+/m, "overview: []\n"),
-    { file: "data/services/other.yaml", path: "overview", message: /must have at least 1 item, found 0/ },
+    (c) => c.edit(SERVICE_FILES[0], /^overview:\n(?: {2}- .*\n)+/m, "overview: []\n"),
+    { file: SERVICE_FILES[0], path: "overview", message: /must have at least 1 item, found 0/ },
   ],
   [
     "an unknown extra .yaml file at the top level",

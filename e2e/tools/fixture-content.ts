@@ -8,7 +8,7 @@ import path from "node:path";
 import { parseDocument } from "yaml";
 import { readContentFiles, serviceFiles } from "../../src/content/read-content";
 import { sameLabel } from "../../src/content/rules";
-import { SERVICES_DIRECTORY } from "../../src/content/model";
+import { SERVICE_COUNT, SERVICES_DIRECTORY } from "../../src/content/model";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
@@ -29,12 +29,18 @@ export interface FixtureService {
   yaml: string;
   /** The fixture file it comes from. */
   source: string;
+  /**
+   * Where `dataDir` already has the most services the site lays out: the file of its last service (services/x.yaml),
+   * which the new one replaces to make room.
+   */
+  replaces?: string;
 }
 
 /**
  * The service to add to `dataDir` (default: the project's data/): e2e/tools/fixtures/valuation-training.yaml under a
  * slug, file name and menu label no service there has, with the next free order, so that any valid content keeps the
- * suite green (an editor may well have added a "valuation-training" of their own).
+ * suite green (an editor may well have added a "valuation-training" of their own). Where the services are at their
+ * limit, the last one makes room (`replaces`).
  */
 export function fixtureService(dataDir = path.join(ROOT, "data")): FixtureService {
   const source = path.join(__dirname, "fixtures", "valuation-training.yaml");
@@ -55,7 +61,12 @@ export function fixtureService(dataDir = path.join(ROOT, "data")): FixtureServic
   doc.set("slug", slug);
   doc.set("order", order);
   doc.set("navLabel", navLabel);
-  return { slug, order, navLabel, file: `${SERVICES_DIRECTORY}/${slug}.yaml`, yaml: doc.toString(), source };
+  const full = services.length >= SERVICE_COUNT.max;
+  const last = serviceFiles(dataDir).find(
+    (file) => parseDocument(fs.readFileSync(path.join(dataDir, file), "utf8")).get("order") === order - 1,
+  );
+  const file = `${SERVICES_DIRECTORY}/${slug}.yaml`;
+  return { slug, order, navLabel, file, yaml: doc.toString(), source, ...(full ? { replaces: last } : {}) };
 }
 
 /** The service the fixture build adds (its slug is one no service in data/ has). */

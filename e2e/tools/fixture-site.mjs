@@ -1,6 +1,6 @@
 // Builds a fixture site from data/ with the edits an editor might make, and no code change (fixture-content.ts): one
-// more service, one more process step, one more "why" point, the office moved to another city, the founder's portrait
-// replaced, and markup-like text typed into one field of each kind (MARKUP_FIELDS; the browser tests in
+// more service, one more process step, one more "why" point (each in place of the last where the list is full), the
+// office moved to another city, the founder's portrait replaced, and markup-like text typed into one field of each kind (MARKUP_FIELDS; the browser tests in
 // e2e/text-is-text.spec.ts check it shows as text and never runs). Checks the built HTML: the service's page,
 // its dropdown and mobile-menu entries on every page, its card on the home page and its group on /services; the extra
 // step and point; the new address. Leaves public/ to the next build. Optional argument: a directory to keep the
@@ -18,7 +18,8 @@ import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { servicePath } from "../../src/lib/paths.ts";
 import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT, fixtureService } from "./fixture-content.ts";
-import { readContentFiles } from "../../src/content/read-content.ts";
+import { loadSchemas, readContentFiles } from "../../src/content/read-content.ts";
+import { resolveSchema } from "../../src/content/model.ts";
 import { parseData } from "../../src/content/site-content.ts";
 import { patchYaml } from "../../src/cms/yaml-patch.ts";
 
@@ -29,6 +30,7 @@ fs.cpSync(path.join(root, "data"), fixture, { recursive: true });
 // The added service comes last, under a slug of its own: the next free order and slug after data/'s services.
 const added = fixtureService();
 fs.writeFileSync(path.join(fixture, added.file), added.yaml);
+if (added.replaces) fs.rmSync(path.join(fixture, added.replaces));
 
 /** Edits one fixture YAML file through its document, keeping the schema comment line. */
 function editYaml(file, edit) {
@@ -44,9 +46,18 @@ const POINT = { title: "Plain-language reports", text: "Every conclusion explain
 const CITY = "Long Beach";
 const homeSource = fs.readFileSync(path.join(fixture, "home.yaml"), "utf8");
 const homeData = parseData(homeSource);
-homeData.process.steps.push(STEP);
+// A list at its schema's limit makes room: the added item replaces its last.
+const schemas = loadSchemas(path.join(root, "data"));
+const maxItems = (schemaName, keys) =>
+  keys.reduce((schema, key) => resolveSchema(schema, schemas, schemaName).schema.properties[key], schemas[schemaName])
+    .maxItems ?? Infinity;
+const addTo = (list, item, max) => list.splice(Math.min(list.length, max - 1), 1, item);
+addTo(homeData.process.steps, STEP, maxItems("home.schema.json", ["process", "steps"]));
 fs.writeFileSync(path.join(fixture, "home.yaml"), patchYaml(homeSource, homeData));
-editYaml("about.yaml", (doc) => doc.addIn(["whyChooseUs", "points"], doc.createNode(POINT)));
+const aboutSource = fs.readFileSync(path.join(fixture, "about.yaml"), "utf8");
+const aboutData = parseData(aboutSource);
+addTo(aboutData.whyChooseUs.points, POINT, maxItems("about.schema.json", ["whyChooseUs", "points"]));
+fs.writeFileSync(path.join(fixture, "about.yaml"), patchYaml(aboutSource, aboutData));
 // The founder's portrait replaced as the editor's media library leaves it: a phone's photo, under a safe name.
 const PORTRAIT = "my-portrait-2.jpg";
 await sharp({ create: { width: 1200, height: 1600, channels: 3, background: { r: 52, g: 70, b: 90 } } })
