@@ -149,6 +149,27 @@ for (const width of [1280, 375]) {
       expect(proxy().read(file)).toBe(broken);
     });
 
+    test("a service is deleted with its file; the site's last service is not", async ({ page, guard }) => {
+      // Decap asks before it deletes (window.confirm): the editor says yes. It logs the refused delete as an error.
+      page.on("dialog", (dialog) => void dialog.accept());
+      guard.allowed.push(/Not deleted: /, /^pageerror: Object$/);
+      const [kept, ...others] = services();
+      const exists = (slug: string) => fs.existsSync(path.join(proxy().repo, "data", "services", `${slug}.yaml`));
+      if (others.length > 0) {
+        const gone = others[others.length - 1];
+        await openEditor(page, `collections/services/entries/${gone.slug}`);
+        await page.getByRole("button", { name: "Delete entry" }).click();
+        await expect.poll(() => exists(gone.slug)).toBe(false);
+        // Another editor takes every service but one away meanwhile.
+        for (const other of others)
+          fs.rmSync(path.join(proxy().repo, "data", "services", `${other.slug}.yaml`), { force: true });
+      }
+      await openEditor(page, `collections/services/entries/${kept.slug}`);
+      await page.getByRole("button", { name: "Delete entry" }).click();
+      await expect(page.getByText(/Not deleted: this is the site's last service/).first()).toBeVisible();
+      expect(exists(kept.slug)).toBe(true);
+    });
+
     test("a service another editor created after the form opened is checked against too", async ({ page, guard }) => {
       guard.allowed.push(...CHECK_REFUSAL);
       const service = services()[0];

@@ -6,14 +6,23 @@
  * the site's own views, preview-root.ts) and the check that refuses a save the build would refuse, then starts Decap.
  */
 import React from "react";
-import { PAGE_FILES, fileKey, type JsonSchema } from "../content/model";
+import { PAGE_FILES, SERVICE_COUNT, fileKey, type JsonSchema } from "../content/model";
 import { checkFiles } from "../content/validate";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
 import { backendAtOrigin, CONTENT_API, editorialWorkflow } from "./backend";
 import { readBackendContent, previewTemplate, type SiteContent } from "./previews";
-import { decapToken, draftBranch, GITHUB_API, proxyCall, readSources, repositoryPath, storeFor } from "./content-store";
+import {
+  decapToken,
+  draftBranch,
+  GITHUB_API,
+  proxyCall,
+  readSources,
+  repositoryPath,
+  SERVICES_FOLDER,
+  storeFor,
+} from "./content-store";
 import { startContentProblems } from "./content-problems";
 import { githubResources, LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
@@ -21,7 +30,7 @@ import { LOG_IN_AGAIN, notice, SESSION_ENDED, watchLoginExpiry } from "./login-e
 import { checkPublish, checkSave, entryBranch, restorable, type EntryState } from "./save-check";
 import { parseData } from "../content/site-content";
 import { startHistory } from "./history-panel";
-import { SOURCE_KEY } from "./entry";
+import { entryFile, SOURCE_KEY } from "./entry";
 import { DECAP_USER_KEY, decapGlobals, type DecapImplementation, type DecapPreviewProps } from "./decap";
 import { reactRootTemplate } from "./preview-root";
 
@@ -202,6 +211,18 @@ async function startEditor(): Promise<void> {
   for (const name of ["postSave", "postPublish"]) {
     CMS.registerEventListener({ name, handler: () => panels.forEach((panel) => panel.refresh()) });
   }
+  // Before Decap deletes (or unpublishes) an entry: the site needs at least one service.
+  CMS.registerEventListener({
+    name: "preUnpublish",
+    handler: async ({ entry }: { entry: SavedEntry }) => {
+      if (entry.get("collection") !== SERVICES_COLLECTION) return;
+      const own = entryFile(SERVICES_COLLECTION, String(entry.get("slug"))).file;
+      const left = (await store.list(SERVICES_FOLDER, branch)).filter((file) => file.path !== own);
+      if (left.length < SERVICE_COUNT.min) {
+        throw new Error("Not deleted: this is the site's last service, and the site needs one. Add another first.");
+      }
+    },
+  });
   if (workflow) {
     CMS.registerEventListener({
       name: "prePublish",
