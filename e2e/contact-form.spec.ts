@@ -71,6 +71,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await field(page, NAME).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
       expect(await field(page, MESSAGE).evaluate((el: HTMLTextAreaElement) => el.validity.valueMissing)).toBe(true);
       expect(await field(page, PHONE).evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(true);
+      // The point is that nothing is sent: no POST within 300 ms of the click.
       await page.waitForTimeout(300);
       expect(posts).toHaveLength(0);
       await expect(page).toHaveURL(/\/contact\/$/);
@@ -84,6 +85,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: SUBMIT }).click();
       await expect(field(page, EMAIL)).toBeFocused();
       expect(await field(page, EMAIL).evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+      // The point is that nothing is sent: no POST within 300 ms of the click.
       await page.waitForTimeout(300);
       expect(posts).toHaveLength(0);
     });

@@ -309,6 +309,7 @@ test("back and forward restore the position the visitor left; a #hash lands on i
   const link = page.locator("main").getByRole("link", { name: new RegExp(escaped(serviceAt(4).navLabel)) });
   await link.scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollBy(0, -120));
+  // A visitor rests there before clicking: Gatsby records the position on scroll, a frame or two later.
   await page.waitForTimeout(200);
   const left = await page.evaluate(() => window.scrollY);
   expect(left).toBeGreaterThan(300);

@@ -64,6 +64,7 @@ test("after the first interaction, the runtime is fetched and run once the visit
   await page.goto(ROUTES.home);
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press("Shift");
+    // The input is the point: a burst of key presses 100 ms apart, as a visitor types.
     await page.waitForTimeout(100);
   }
   await expect(enhanced(page)).toBeAttached();
