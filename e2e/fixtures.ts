@@ -1,8 +1,9 @@
 /**
  * Shared browser-test fixtures: every test fails on a console error, a page error, or a request to any host other
- * than the local server (the form's POST is intercepted by the tests that submit it).
+ * than the local server (the form's POST is intercepted by the tests that submit it), in every page it opens: its
+ * page, popups, and the pages of every other browser context it makes (a second editor).
  */
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import path from "node:path";
 import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
 import { readSiteContent } from "../src/content/read-content";
@@ -17,23 +18,44 @@ export interface Guard {
   intercepted: RegExp[];
 }
 
+/** Contexts a test is closing: what their pages log as their requests are cut off is not the product's. */
+export const closing = new WeakSet<BrowserContext>();
+
 export const test = base.extend<{ guard: Guard }>({
   guard: [
-    async ({ page, baseURL }, use) => {
+    async ({ page, baseURL, browser }, use) => {
       const guard: Guard = { consoleErrors: [], foreignRequests: [], allowed: [], intercepted: [] };
       const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
-      page.on("console", (msg) => {
-        if (msg.type() === "error") guard.consoleErrors.push(msg.text());
-      });
-      page.on("pageerror", (err) => guard.consoleErrors.push(`pageerror: ${err.message}`));
-      page.on("request", (req) => {
-        const url = req.url();
-        const local = url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:");
-        if (!local && !guard.intercepted.some((re) => re.test(url))) {
-          guard.foreignRequests.push(`${req.method()} ${url}`);
-        }
-      });
-      await use(guard);
+      const watch = (watched: Page) => {
+        const open = () => !closing.has(watched.context());
+        watched.on("console", (msg) => {
+          if (msg.type() === "error" && open()) guard.consoleErrors.push(msg.text());
+        });
+        watched.on("pageerror", (err) => open() && guard.consoleErrors.push(`pageerror: ${err.message}`));
+        watched.on("request", (req) => {
+          const url = req.url();
+          const local = url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:");
+          if (!local && !guard.intercepted.some((re) => re.test(url))) {
+            guard.foreignRequests.push(`${req.method()} ${url}`);
+          }
+        });
+      };
+      const watchAll = (context: BrowserContext) => {
+        context.pages().forEach(watch);
+        context.on("page", watch);
+      };
+      watchAll(page.context());
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...options) => {
+        const context = await newContext(...options);
+        watchAll(context);
+        return context;
+      };
+      try {
+        await use(guard);
+      } finally {
+        browser.newContext = newContext;
+      }
       const unexpected = guard.consoleErrors.filter((text) => !guard.allowed.some((re) => re.test(text)));
       expect(unexpected, "console errors").toEqual([]);
       expect(guard.foreignRequests, "requests to other hosts").toEqual([]);

@@ -40,6 +40,10 @@ test.beforeAll(async () => {
   await startLoginServers();
 });
 test.afterAll(stopLoginServers);
+// The login's popup goes to GitHub's stand-in (GitHub, as far as the browser can tell), which also plays "another site".
+test.beforeEach(({ guard }) => {
+  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${new URL(standIn.url).port}/`));
+});
 
 test("/admin/ lets its own popup report back; visitor pages keep same-origin and get no cookie", async ({
   request,
@@ -208,7 +212,7 @@ test("consent denied on GitHub: the editor says so and stays logged out", async 
   await openEditor(page, guard, LOGIN_SITE_URL);
   const popup = await startLogin(page);
   await popup.getByRole("link", { name: "Cancel" }).click();
-  await expectLoginError(page, popup, "denied");
+  await expectLoginError(guard, page, popup, "denied");
 });
 
 test("the state cookie lost on the way (another browser, cookies blocked): refused", async ({
@@ -220,7 +224,7 @@ test("the state cookie lost on the way (another browser, cookies blocked): refus
   const popup = await startLogin(page);
   await context.clearCookies();
   await popup.getByRole("link", { name: "Authorize" }).click();
-  await expectLoginError(page, popup, "no-cookie");
+  await expectLoginError(guard, page, popup, "no-cookie");
 });
 
 test("an expired state cookie (the login took more than ten minutes): refused", async ({ page, guard, context }) => {
@@ -231,7 +235,7 @@ test("an expired state cookie (the login took more than ten minutes): refused", 
     ({ state, issuedAt, verifier }) => `${state}.${issuedAt - STATE_MAX_AGE - 1}.${verifier}`,
   );
   await popup.getByRole("link", { name: "Authorize" }).click();
-  await expectLoginError(page, popup, "expired");
+  await expectLoginError(guard, page, popup, "expired");
 });
 
 test("a forged state (an answer that belongs to another login): refused, no code exchanged", async ({
@@ -244,7 +248,7 @@ test("a forged state (an answer that belongs to another login): refused, no code
   forged.searchParams.set("state", "forged0forged0forged0forged0forged0forged0f");
   const exchanges = standIn.exchanges;
   await authorizeAt(popup, forged.href);
-  await expectLoginError(page, popup, "state-mismatch");
+  await expectLoginError(guard, page, popup, "state-mismatch");
   expect(standIn.exchanges).toBe(exchanges);
 });
 
@@ -254,7 +258,7 @@ test("an answer without its state: refused", async ({ page, guard }) => {
   const stripped = await authorizeLink(popup);
   stripped.searchParams.delete("state");
   await authorizeAt(popup, stripped.href);
-  await expectLoginError(page, popup, "state-missing");
+  await expectLoginError(guard, page, popup, "state-missing");
 });
 
 test("a code_verifier that does not match the challenge (a stolen code): GitHub refuses it, no token", async ({
@@ -267,7 +271,7 @@ test("a code_verifier that does not match the challenge (a stolen code): GitHub 
   await editLoginCookie(context, ({ state, issuedAt }) => `${state}.${issuedAt}.${"x".repeat(43)}`);
   const tokensBefore = standIn.tokens.length;
   await popup.getByRole("link", { name: "Authorize" }).click();
-  await expectLoginError(page, popup, "code-refused");
+  await expectLoginError(guard, page, popup, "code-refused");
   expect(standIn.tokens).toHaveLength(tokensBefore);
 });
 
@@ -279,7 +283,7 @@ test("GitHub down (the connection drops during the code exchange): the editor sa
   const popup = await startLogin(page);
   standIn.failNext = "drop";
   await popup.getByRole("link", { name: "Authorize" }).click();
-  await expectLoginError(page, popup, "unreachable");
+  await expectLoginError(guard, page, popup, "unreachable");
 });
 
 test("GitHub answering an error (HTTP 500): the editor says so", async ({ page, guard }) => {
@@ -287,7 +291,7 @@ test("GitHub answering an error (HTTP 500): the editor says so", async ({ page, 
   const popup = await startLogin(page);
   standIn.failNext = "http-500";
   await popup.getByRole("link", { name: "Authorize" }).click();
-  await expectLoginError(page, popup, "provider-status", "500");
+  await expectLoginError(guard, page, popup, "provider-status", "500");
 });
 
 test("GitHub refusing the code (already used): the editor says so", async ({ page, guard, context }) => {
@@ -309,7 +313,7 @@ test("GitHub refusing the code (already used): the editor says so", async ({ pag
   });
   expect(((await stolen.json()) as { access_token?: string }).access_token).toBeTruthy();
   await popup.getByRole("link", { name: "Authorize" }).click();
-  await expectLoginError(page, popup, "code-refused");
+  await expectLoginError(guard, page, popup, "code-refused");
 });
 
 test("the site's OAuth app not configured (no GITHUB_CLIENT_ID, GITHUB_CLIENT_SECRET): the editor says who must act", async ({
@@ -321,7 +325,7 @@ test("the site's OAuth app not configured (no GITHUB_CLIENT_ID, GITHUB_CLIENT_SE
   await openEditor(page, guard, UNCONFIGURED_SITE_URL);
   const popup = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Login with GitHub" }).click();
-  await expectLoginError(page, await popup, "not-configured");
+  await expectLoginError(guard, page, await popup, "not-configured");
 });
 
 /**
@@ -390,7 +394,10 @@ test("a page on another site that opens the login gets nothing, though the login
 
 test("a page on another site cannot start a login: refused before GitHub, and it hears nothing", async ({
   context,
+  guard,
 }) => {
+  // "Another site" is the stand-in under another name, with no page of its own (404); the refusal answers 403.
+  guard.allowed.push(/status of 404 /, /status of 403 /);
   // localhost is another site than 127.0.0.1, where the editor is: the browser says so (Sec-Fetch-Site: cross-site).
   const foreign = await context.newPage();
   await foreign.goto(`${standIn.url.replace("127.0.0.1", "localhost")}/elsewhere/`);

@@ -10,7 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { closing, expect, test } from "./fixtures";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { DECAP_USER_KEY } from "../src/cms/decap";
@@ -120,6 +120,7 @@ export async function startLocalProxy(mode: "fs" | "git", port?: number): Promis
       });
     },
     async close(context) {
+      closing.add(context);
       await context.unrouteAll({ behavior: "ignoreErrors" });
       await context.close();
     },

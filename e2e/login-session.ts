@@ -153,8 +153,10 @@ export async function startLogin(page: Page): Promise<Page> {
 }
 
 /** The editor's login page shows the failure's words, and the popup has closed. */
-export async function expectLoginError(page: Page, popup: Page, kind: FailureKind, about = "") {
+export async function expectLoginError(guard: Guard, page: Page, popup: Page, kind: FailureKind, about = "") {
   const expected = failure(kind, about);
+  // The login's page says what went wrong with the failure's own status, which the popup logs.
+  guard.allowed.push(new RegExp(`status of ${expected.status} `));
   if (!popup.isClosed()) await popup.waitForEvent("close");
   await expect(page.getByText(`${expected.title}. ${expected.detail}`)).toBeVisible();
   await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible();
