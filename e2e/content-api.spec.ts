@@ -106,7 +106,7 @@ for (const width of [1280, 375]) {
       const after = standIn.file(file)!;
       expect(parse(after).title).toBe(changed);
       // Only the title's line changed: comments, order and quoting kept.
-      expect(newLines(before, after)).toEqual([`title: ${changed}`]);
+      expect(newLines(before, after).map((line) => parse(line))).toEqual([{ title: changed }]);
       expect(after.split("\n").length).toBe(before.split("\n").length);
       // The editor's "Is it live?" line reads the branch through the content API.
       await expect(page.getByRole("region", { name: "Live site" })).toContainText(
@@ -234,6 +234,20 @@ for (const width of [1280, 375]) {
       expect(standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")?.labels).toEqual([
         { name: "decap-cms/draft" },
       ]);
+      // A second save of the draft reads it from its branch, and merges onto it.
+      const summary = `A summary written in the draft at ${width}.`;
+      await field(page, "summary").fill(summary);
+      await saveDraft(page);
+      await expect.poll(() => parse(standIn.file(file, branch)!).summary).toBe(summary);
+      expect(parse(standIn.file(file, branch)!).title).toBe(changed);
+      // The draft's history is its branch's: the newest version is this editor's draft.
+      await page.getByRole("button", { name: "History", exact: true }).click();
+      const newest = page
+        .getByRole("dialog", { name: `History of ${file}` })
+        .getByRole("listitem")
+        .first();
+      await expect(newest).toContainText(`${BEN} · Changed ${title("summary")}`);
+      await page.keyboard.press("Escape");
 
       await setStatus(page, "In review");
       await setStatus(page, "Ready");
@@ -244,7 +258,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByText(/entry published/i).first()).toBeVisible();
       await expect.poll(() => parse(standIn.file(file) ?? "").title).toBe(changed);
       expect(standIn.branches()).not.toContain(branch);
-      expect(newLines(before, standIn.file(file)!)).toEqual([`title: ${changed}`]);
+      expect(parse(standIn.file(file)!)).toMatchObject({ title: changed, summary });
     });
   });
 }
@@ -374,6 +388,9 @@ test.describe("refused, with nothing written", () => {
     // A file's history starts at a branch it may read, or at a commit named by its sha.
     const history = (params: object) => post(request, { action: "history", params: { path: service(), ...params } });
     expect((await history({ branch: "gh-pages" })).status).toBe(403);
+    expect((await history({ branch: "cms/services/../../main" })).status).toBe(403);
+    // A read may name a draft's branch (the checks before a save read the draft); a write may not.
+    expect((await history({ branch: "cms/services/no-such-draft" })).status).toBe(200);
     expect((await history({ branch: "main", from: "main~3" })).status).toBe(403);
     expect(standIn.file("src/code.ts")).toBe("export const code = true;\n");
   });

@@ -30,6 +30,7 @@ export interface Params {
   asset?: { path: string; content: string };
   options?: { commitMessage?: string; useWorkflow?: boolean; status?: string; collectionName?: string };
   versions?: Record<string, string>;
+  /** The branch a read names: the content branch (api.ts refuses any other but a draft's). */
   branch?: string;
   /** The commit a page of a file's history starts at, and how many versions it holds. */
   from?: string;
@@ -171,10 +172,10 @@ export function actions({ gh, settings, editor }: Context) {
     info: async () => ({ publish_modes: ["simple", "editorial_workflow"] }),
     entriesByFolder: async (p: Params) =>
       Promise.all((await filesIn(p.folder!)).filter((f) => f.endsWith(`.${p.extension}`)).map((f) => entry(f))),
-    entriesByFiles: (p: Params) => Promise.all(p.files!.map((file) => entry(file.path))),
-    getEntry: (p: Params) => entry(p.path!),
+    entriesByFiles: (p: Params) => Promise.all(p.files!.map((file) => entry(file.path, p.branch))),
+    getEntry: (p: Params) => entry(p.path!, p.branch),
     getMedia: async (p: Params) => Promise.all((await filesIn(p.mediaFolder!)).map((file) => media(file))),
-    getMediaFile: (p: Params) => media(p.path!),
+    getMediaFile: (p: Params) => media(p.path!, p.branch),
     persistMedia: async (p: Params) => {
       await replace(branch, p.asset!.path, p.asset!.content, message(p));
       return media(p.asset!.path);

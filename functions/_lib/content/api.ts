@@ -31,6 +31,9 @@ function pathsOf(value: unknown, key = ""): unknown[] {
   return [...names, ...Object.entries(value).flatMap(([inner, item]) => pathsOf(item, inner))];
 }
 
+/** The actions that only read, and may read a draft's branch (the checks before a save read the draft as it is). */
+const READS = new Set(["entriesByFiles", "getEntry", "getMediaFile", "history"]);
+
 type Body = { action?: unknown; branch?: unknown; repo?: unknown; params?: Params };
 
 /** Why the request is refused before anything is read or written; null when it may go on. */
@@ -38,7 +41,7 @@ function refusal({ action, branch, repo, params = {} }: Body, settings: ContentS
   if (typeof action !== "string" || typeof params !== "object") return "a request names an action and its params";
   if (action === "info") return null;
   const problems = [
-    branchProblem(params.branch, settings.branch),
+    branchProblem(params.branch, settings.branch, READS.has(action)),
     branch === undefined ? null : branchProblem(branch, settings.branch),
     repoProblem(params.repo ?? repo, settings.repo),
     ...pathsOf(params).map(pathProblem),

@@ -30,9 +30,16 @@ export function draftBranch(collection: unknown, slug: unknown): { branch: strin
   return { branch: `cms/${collection}/${slug}` };
 }
 
-/** Why a request that names `branch` is refused: only the branch the site is built from is edited directly. */
-export function branchProblem(branch: unknown, contentBranch: string): string | null {
-  return branch === contentBranch ? null : `only the branch ${contentBranch} and its drafts (cms/…) can be edited`;
+/**
+ * Why a request that names `branch` is refused: only the branch the site is built from is edited directly; a read
+ * (`reading`) may name a draft's branch too.
+ */
+export function branchProblem(branch: unknown, contentBranch: string, reading = false): string | null {
+  const [prefix, collection, slug, ...more] = typeof branch === "string" ? branch.split("/") : [];
+  const draft = reading && prefix === "cms" && more.length === 0 && !("problem" in draftBranch(collection, slug));
+  return branch === contentBranch || draft
+    ? null
+    : `only the branch ${contentBranch} and its drafts (cms/…) can be edited`;
 }
 
 /** Why a request that names a repository is refused: only the one the site is built from. */
