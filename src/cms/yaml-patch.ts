@@ -110,9 +110,12 @@ function renderScalar(src: string, node: Scalar, value: Value, keyColumn: number
     return block(value.endsWith("\n") ? "|" : "|-", value.replace(/\n$/, "").split("\n"), indent);
   }
   const lineSoFar = node.range![0] - lineStart(src, node.range![0]);
-  if (node.type === Scalar.QUOTE_SINGLE && !value.includes("\n")) return `'${value.replace(/'/g, "''")}'`;
-  if (node.type === Scalar.QUOTE_DOUBLE) return JSON.stringify(value);
-  const written = plainIsSafe(value) ? value : JSON.stringify(value);
+  const written =
+    node.type === Scalar.QUOTE_SINGLE
+      ? `'${value.replace(/'/g, "''")}'`
+      : node.type !== Scalar.QUOTE_DOUBLE && plainIsSafe(value)
+        ? value
+        : JSON.stringify(value);
   // A value grown past the line width reads best folded, as the long values in these files are (and needs no quotes).
   if (lineSoFar + written.length > LINE_WIDTH && foldable) {
     return block(">-", foldWords(value, LINE_WIDTH - (keyColumn + 2)), keyColumn + 2);
