@@ -12,7 +12,6 @@ import {
   ADMIN_DIR,
   ADMIN_OPENER_POLICY,
   DECAP_ENTRY,
-  adminContentSecurityPolicy,
   backendOrPanic,
   bundleEditor,
   copyDecap,
@@ -21,7 +20,12 @@ import {
   publishesEditor,
   writeAdmin,
 } from "../../plugins/publish/editor/admin";
-import { editorPolicy, pagePolicies, perPageHeaderRules } from "../../plugins/publish/hosting/hosting";
+import {
+  contentSecurityPolicy,
+  editorPolicy,
+  pagePolicies,
+  perPageHeaderRules,
+} from "../../plugins/publish/hosting/hosting";
 import { parseHeadersFile } from "../../plugins/publish/hosting/headers-file";
 import { FIXED_BUILD_SCRIPTS } from "../../plugins/publish/hosting/inline-scripts";
 import { listHtmlFiles } from "../../plugins/publish/static-first/gatsby-output";
@@ -139,7 +143,7 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
   expect(headers["X-Robots-Tag"]).toBe("noindex");
   expect(headers["Cache-Control"]).toMatch(/max-age=0/);
   expect(headers["Content-Security-Policy"]).toBe(
-    adminContentSecurityPolicy({ scriptHashes: [], connect: ["https://api.github.com"] }),
+    contentSecurityPolicy({ scriptHashes: [], editor: { connect: ["https://api.github.com"] } }),
   );
   const visitor = rules.find((r) => r.pattern === "/")!;
   expect(Object.fromEntries(visitor.headers)["Content-Security-Policy"]).not.toMatch(/unsafe-eval|8081|api\.github/);
@@ -153,10 +157,10 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
 });
 
 test("the editor's policy: its own origin and its backend's (a hosted API, or the local decap-server), nothing else", () => {
-  const csp = adminContentSecurityPolicy({ scriptHashes: ["'sha256-x'"], connect: ["https://api.github.com"] });
+  const csp = contentSecurityPolicy({ scriptHashes: ["'sha256-x'"], editor: { connect: ["https://api.github.com"] } });
   expect(csp).toMatch(/script-src 'self' 'unsafe-eval' 'sha256-x';/);
   expect(csp).toMatch(/connect-src 'self' blob: https:\/\/api\.github\.com;/);
-  const local = adminContentSecurityPolicy({ scriptHashes: [], connect: LOCAL_PROXY_ORIGINS });
+  const local = contentSecurityPolicy({ scriptHashes: [], editor: { connect: LOCAL_PROXY_ORIGINS } });
   expect(local).toMatch(/connect-src 'self' blob: http:\/\/localhost:8081 http:\/\/127\.0\.0\.1:8081;/);
   expect(csp).toMatch(/frame-ancestors 'none'/);
   expect(csp).toMatch(/object-src 'none'/);

@@ -8,19 +8,11 @@ import path from "path";
 import type { GatsbyNode } from "gatsby";
 import { cmsConfig } from "../../src/cms/config";
 import { contentDirectory, loadSchemas } from "../../src/content/read-content";
-import {
-  ADMIN_DIR,
-  ADMIN_URL,
-  backendOrPanic,
-  editorHosting,
-  publishesEditor,
-  writeAdmin,
-  type EditorHosting,
-} from "./editor/admin";
+import { ADMIN_DIR, ADMIN_URL, backendOrPanic, editorHosting, publishesEditor, writeAdmin } from "./editor/admin";
 import { buildCommit, writeBuildCommit } from "./editor/build-commit";
 import { CompileHintsPlugin } from "./static-first/compile-hints";
 import { deferRuntimeInDir } from "./static-first/deferred-runtime";
-import { removeBuildNotes, writeHostingFiles } from "./hosting/hosting";
+import { removeBuildNotes, writeHostingFiles, type EditorHosting } from "./hosting/hosting";
 
 /** The editor being written (from bootstrap on), and what hosting needs of it; null when this build has none. */
 let editor: Promise<EditorHosting> | null = null;

@@ -17,6 +17,7 @@ import { createRequire } from "module";
 import path from "path";
 import { cmsBackend, CONTENT_API, type CmsBackend } from "../../../src/cms/backend";
 import { contentSettings } from "../../../functions/_lib/content/settings";
+import { contentSecurityPolicy, type EditorHosting } from "../hosting/hosting";
 
 /**
  * The editor's opener policy, in place of the `same-origin` that every other response keeps (static/_headers). Its
@@ -190,44 +191,6 @@ export async function writeAdmin({
 }
 
 /**
- * The editor page's policy; `scriptHashes` are its inline scripts', `connect` the backend's origins (the local
- * decap-server in a build for local editing only; the hosted backend's API otherwise: src/cms/backend.ts).
- */
-export function adminContentSecurityPolicy({ scriptHashes, connect }: { scriptHashes: string[]; connect: string[] }) {
-  return [
-    "default-src 'self'",
-    // 'unsafe-eval': Decap compiles the JSON Schema of its own configuration with ajv at run time (new Function);
-    // see docs/deploy.md.
-    `script-src 'self' 'unsafe-eval' ${scriptHashes.join(" ")}`.trim(),
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    // blob: the editor reads the images it shows (media library, previews) back from blob URLs it made.
-    `connect-src 'self' blob: ${connect.join(" ")}`.trim(),
-    "frame-src 'self' blob:",
-    "worker-src 'self' blob:",
-    "manifest-src 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join("; ");
-}
-
-/** What the hosting files need of the editor a build wrote: its page, its URL, and its own headers and policy. */
-export interface EditorHosting {
-  file: string;
-  urlPath: string;
-  /** The page's policy, given the hashes of its inline scripts. */
-  policy(scriptHashes: string[]): string;
-  headers: [name: string, value: string][];
-  /** The `/*` rule's headers its own replace. */
-  unset: string[];
-  /** The inline scripts the page runs, which its policy allows by their hashes. */
-  scripts: string[];
-}
-
-/**
  * The editor in publicDir as hosting serves it: its own policy, reaching `connect` (the backend's origins:
  * src/cms/backend.ts) beside its own; kept out of search results; and its own opener policy (ADMIN_OPENER_POLICY) in
  * place of the `/*` rule's, so its login popup can report back.
@@ -236,7 +199,7 @@ export function editorHosting(publicDir: string, connect: string[]): EditorHosti
   return {
     file: path.join(publicDir, ADMIN_DIR, "index.html"),
     urlPath: ADMIN_URL,
-    policy: (scriptHashes) => adminContentSecurityPolicy({ scriptHashes, connect }),
+    policy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, editor: { connect } }),
     headers: [
       ["X-Robots-Tag", "noindex"],
       ["Cross-Origin-Opener-Policy", ADMIN_OPENER_POLICY],

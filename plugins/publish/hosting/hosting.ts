@@ -9,27 +9,56 @@
  */
 import fs from "fs";
 import path from "path";
-import type { EditorHosting } from "../editor/admin";
 import { headerProblem } from "../../../src/lib/header-grammar";
 import { FIXED_BUILD_SCRIPTS, inlineScriptHashes } from "./inline-scripts";
 import { formatHeaderRules, parseHeadersFile, type HeaderRule } from "./headers-file";
 import { writeNginxHeaders } from "./nginx";
 
-export function contentSecurityPolicy({ scriptHashes, formOrigin }: { scriptHashes: string[]; formOrigin: string }) {
+/**
+ * A page's policy: scripts from the site's own files and its inline scripts by their hashes (`scriptHashes`), the rest
+ * from the site itself, the form posting to `formOrigin`. The editor's page (`editor`) also reaches its backend's
+ * origins (`connect`: the local decap-server, or the hosted backend's API: src/cms/backend.ts) and the blob: URLs of
+ * the images it shows back, and lets Decap compile the JSON Schema of its own configuration with ajv at run time
+ * ('unsafe-eval', new Function; docs/deploy.md); its forms post to the site alone.
+ */
+export function contentSecurityPolicy({
+  scriptHashes,
+  formOrigin = "'self'",
+  editor,
+}: {
+  scriptHashes: string[];
+  formOrigin?: string;
+  editor?: { connect: string[] };
+}) {
+  const blob = editor ? " blob:" : "";
   return [
     "default-src 'self'",
-    `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
+    `script-src 'self'${editor ? " 'unsafe-eval'" : ""} ${scriptHashes.join(" ")}`.trim(),
     // Gatsby inlines the page's CSS and React sets style attributes (image wrappers, the route announcer).
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
+    `img-src 'self' data:${blob}`,
+    `font-src 'self'${editor ? " data:" : ""}`,
+    `connect-src 'self'${blob} ${editor?.connect.join(" ") ?? ""}`.trim(),
+    ...(editor ? ["frame-src 'self' blob:", "worker-src 'self' blob:"] : []),
     "manifest-src 'self'",
     `form-action ${formOrigin}`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
   ].join("; ");
+}
+
+/** What the hosting files need of the editor a build wrote: its page, its URL, and its own headers and policy. */
+export interface EditorHosting {
+  file: string;
+  urlPath: string;
+  /** The page's policy, given the hashes of its inline scripts. */
+  policy(scriptHashes: string[]): string;
+  headers: [name: string, value: string][];
+  /** The `/*` rule's headers its own replace. */
+  unset: string[];
+  /** The inline scripts the page runs, which its policy allows by their hashes. */
+  scripts: string[];
 }
 
 /**
