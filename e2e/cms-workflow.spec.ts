@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import type { Page } from "@playwright/test";
-import { test, expect, services } from "./fixtures";
+import { test, expect, escaped, services, type Guard } from "./fixtures";
 import { openEditor, proxyForEachTest, publish, saveDraft, setStatus } from "./local-proxy";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { draftBranch } from "../src/cms/content-store";
@@ -133,10 +133,9 @@ for (const width of [1280, 375]) {
       await proxy().close(other);
     });
 
-    test("two clashing drafts saved first, then each set Ready and published from its entry: the second is refused", async ({
-      page,
-      guard,
-    }) => {
+    /** Two services' drafts, each given the same new menu label: valid alone, clashing together. */
+    async function clashingDrafts(page: Page, guard: Guard, { ready }: { ready: boolean }) {
+      // Decap logs the refused publish (our message) as an error.
       guard.allowed.push(/Not published: /);
       test.skip(services().length < 2, "two drafts need two services, and data/ has one");
       const [first, second] = services();
@@ -146,7 +145,18 @@ for (const width of [1280, 375]) {
         await expect(field(page, "navLabel")).toHaveValue(service.navLabel);
         await field(page, "navLabel").fill(label);
         await saveDraft(page);
+        if (ready) await setStatus(page, "Ready");
       }
+      const refused = (by: { slug: string }) =>
+        new RegExp(`Not published: .*navLabel "${escaped(label)}" is already used by data/services/${by.slug}\\.yaml`);
+      return { first, second, label, refused };
+    }
+
+    test("two clashing drafts saved first, then each set Ready and published from its entry: the second is refused", async ({
+      page,
+      guard,
+    }) => {
+      const { first, second, label, refused } = await clashingDrafts(page, guard, { ready: false });
       for (const service of [first, second]) {
         await openEditor(page, `collections/services/entries/${service.slug}`);
         await expect(field(page, "navLabel")).toHaveValue(label);
@@ -154,9 +164,8 @@ for (const width of [1280, 375]) {
         await publish(page);
         if (service === first) await expect(page.getByText(/entry published/i).first()).toBeVisible();
       }
-      const secondFile = `data/services/${second.slug}.yaml`;
-      await expect(page.getByText(new RegExp(`Not published: .*navLabel "${label}" is already used`))).toBeVisible();
-      expect(parse(published(secondFile)).navLabel).toBe(second.navLabel);
+      await expect(page.getByText(refused(first))).toBeVisible();
+      expect(parse(published(`data/services/${second.slug}.yaml`)).navLabel).toBe(second.navLabel);
       expect(publishedContentErrors()).toEqual([]);
     });
 
@@ -164,20 +173,7 @@ for (const width of [1280, 375]) {
       page,
       guard,
     }) => {
-      // Decap logs the refused publish (our message) as an error.
-      guard.allowed.push(/Not published: /);
-      test.skip(services().length < 2, "two drafts need two services, and data/ has one");
-      const [first, second] = services();
-      // A menu label no service has yet, given to both drafts.
-      const label = fixtureService().navLabel;
-      for (const service of [first, second]) {
-        await openEditor(page, `collections/services/entries/${service.slug}`);
-        await expect(field(page, "navLabel")).toHaveValue(service.navLabel);
-        await field(page, "navLabel").fill(label);
-        await saveDraft(page);
-        await setStatus(page, "Ready");
-      }
-
+      const { first, second, label, refused } = await clashingDrafts(page, guard, { ready: true });
       await openEditor(page, `collections/services/entries/${first.slug}`);
       await publish(page);
       await expect(page.getByText(/entry published/i).first()).toBeVisible();
@@ -188,13 +184,36 @@ for (const width of [1280, 375]) {
       await openEditor(page, `collections/services/entries/${second.slug}`);
       await expect(field(page, "navLabel")).toHaveValue(label);
       await publish(page);
-      await expect(
-        page.getByText(
-          new RegExp(`Not published: .*navLabel "${label}" is already used by data/services/${first.slug}\\.yaml`),
-        ),
-      ).toBeVisible();
+      await expect(page.getByText(refused(first))).toBeVisible();
       expect(published(secondFile)).toBe(before);
       expect(branches()).toContain(draftBranch("services", second.slug));
+    });
+
+    test("the same clash the other way round, the later draft published first, from the Workflow board on a desktop", async ({
+      page,
+      guard,
+    }) => {
+      const { first, second, label, refused } = await clashingDrafts(page, guard, { ready: true });
+      for (const [service, other] of [
+        [second, first],
+        [first, second],
+      ]) {
+        if (width >= 768) {
+          await page.goto(`${ADMIN_URL}#/workflow`);
+          const card = page.getByRole("link", { name: new RegExp(`${service.order}\\. `) });
+          await card.hover();
+          await card.locator("xpath=..").getByRole("button", { name: "Publish changes" }).click();
+        } else {
+          await openEditor(page, `collections/services/entries/${service.slug}`);
+          await publish(page);
+        }
+        if (service === second) {
+          await expect(page.getByText(/entry published/i).first()).toBeVisible();
+          await expect.poll(() => parse(published(`data/services/${second.slug}.yaml`)).navLabel).toBe(label);
+        } else await expect(page.getByText(refused(other))).toBeVisible();
+      }
+      expect(parse(published(`data/services/${first.slug}.yaml`)).navLabel).toBe(first.navLabel);
+      expect(publishedContentErrors()).toEqual([]);
     });
   });
 }

@@ -19,7 +19,9 @@ import { copyRealData, type ContentCopy } from "../helpers/content.cjs";
 function folderStore(root: string): ContentStore {
   const at = (file: string) => path.join(root, file);
   return {
-    read: async (file) => (fs.existsSync(at(file)) ? { text: fs.readFileSync(at(file), "utf8") } : null),
+    // One branch: a draft's (cms/…) has no files of its own here.
+    read: async (file, branch) =>
+      !branch.startsWith("cms/") && fs.existsSync(at(file)) ? { text: fs.readFileSync(at(file), "utf8") } : null,
     list: async (folder) =>
       fs
         .readdirSync(at(folder))
@@ -75,7 +77,7 @@ test("a rule beyond the schema (a phone number that cannot be dialled) and a req
   await expect(checkSave(context(), entry)).rejects.toThrow(/2 problems.* name .*phone\.display is "\(310\) 555-99"/);
 });
 
-test("a service's order used by another service is refused, at save and at publish", async () => {
+test("a service's order or menu label used by another service is refused, at save and at publish, either way round", async () => {
   const [first, second = "services/second-copy.yaml"] = serviceFiles(copy.dataDir);
   // With one service in data/, another editor's copy of it with an order of its own is the other service.
   if (!serviceFiles(copy.dataDir)[1]) {
@@ -90,11 +92,19 @@ test("a service's order used by another service is refused, at save and at publi
       }),
     );
   }
-  const order = parseData(copy.read(`data/${second}`)).order;
-  const entry = opened("services", first, (data) => (data.order = order));
-  await expect(checkSave(context(), entry)).rejects.toThrow(/order .* is already used by data\/services\//);
-  const draft = { ...entry, data: { ...parseData(copy.read(`data/${first}`)), order } };
-  await expect(checkPublish(context(), draft)).rejects.toThrow(/^Not published: .*order/);
+  // The check names a clash at whichever service comes later: the entry's own file, or the other's.
+  for (const [mine, theirs] of [
+    [first, second],
+    [second, first],
+  ]) {
+    for (const key of ["order", "navLabel"]) {
+      const value = parseData(copy.read(`data/${theirs}`))[key];
+      const entry = opened("services", mine, (data) => (data[key] = value));
+      await expect(checkSave(context(), entry)).rejects.toThrow(new RegExp(`${key} .* is already used`));
+      const draft = { ...entry, data: { ...parseData(copy.read(`data/${mine}`)), [key]: value } };
+      await expect(checkPublish(context(), draft)).rejects.toThrow(new RegExp(`^Not published: .*${key}`));
+    }
+  }
 });
 
 test("one service more than the site is laid out for is refused", async () => {

@@ -124,6 +124,7 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
     display: repositoryPath,
     image: (name) => bytes.get(name),
   });
+  // The check names a clash between two services at the later file: this entry's, which comes last here.
   return errors.filter((e: ContentError) => e.file === target.file || (isService && e.file === SERVICES_FOLDER));
 }
 
@@ -180,11 +181,18 @@ export async function checkSave(ctx: SaveContext, entry: EntryState) {
   return { texts, versions, written };
 }
 
-/** Before a draft is published: the content check on the published branch as it will be with this draft merged. */
+/**
+ * Before a draft is published: the content check on the published branch as it will be with the draft merged. The
+ * draft is read from its branch, as the merge will take it: the entry Decap hands over may be another one's (it was,
+ * on a phone, for a draft opened right after another was published).
+ */
 export async function checkPublish(ctx: SaveContext, entry: EntryState): Promise<void> {
+  const { file } = entryFile(entry.collection, String(entry.slug));
+  const stored = await ctx.store.read(file, draftBranch(entry.collection, String(entry.slug)));
   const prepared = prepareSave(entry.data, ctx.schemas);
-  const draft = prepared.conflicts ? "" : writtenText(prepared);
-  const errors = await contentErrors(ctx, entry, draft, draft, ctx.branch);
+  const draft = stored?.text ?? (prepared.conflicts ? "" : writtenText(prepared));
+  const data = stored ? parseData(stored.text) : entry.data;
+  const errors = await contentErrors(ctx, { ...entry, data }, draft, draft, ctx.branch);
   if (errors.length > 0) {
     throw new Error(`${describeErrors(errors, "published")} The draft is kept as it is.`);
   }
