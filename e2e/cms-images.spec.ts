@@ -53,6 +53,12 @@ async function upload(page: Page, title: string, file: { name: string; mimeType:
   await page.locator('input[type="file"]').setInputFiles(file);
 }
 
+/** The firm file and the images as they are now, and the check that a refused save left both so. */
+function unchanged() {
+  const [before, had] = [proxy().read("data/firm.yaml"), images()];
+  return () => expect([proxy().read("data/firm.yaml"), images()]).toEqual([before, had]);
+}
+
 async function chooseAndSave(page: Page) {
   await page.getByRole("button", { name: "Choose selected" }).click();
   await page.getByRole("button", { name: "Publish", exact: true }).click();
@@ -86,8 +92,7 @@ for (const width of [1280, 375]) {
       guard,
     }) => {
       guard.allowed.push(...CHECK_REFUSAL);
-      const before = proxy().read("data/firm.yaml");
-      const had = images();
+      const nothingWritten = unchanged();
       await openEditor(page, "collections/pages/entries/firm");
       const small = { width: portrait.size.width / 2, height: portrait.size.height / 2 };
       await upload(page, portrait.title, {
@@ -110,8 +115,7 @@ for (const width of [1280, 375]) {
           ),
         ),
       ).toBeVisible();
-      expect(proxy().read("data/firm.yaml")).toBe(before);
-      expect(images()).toEqual(had);
+      nothingWritten();
     });
 
     test("an image whose header is whole but whose pixels are damaged is refused, decoded before anything is written", async ({
@@ -119,8 +123,7 @@ for (const width of [1280, 375]) {
       guard,
     }) => {
       guard.allowed.push(...CHECK_REFUSAL);
-      const before = proxy().read("data/firm.yaml");
-      const had = images();
+      const nothingWritten = unchanged();
       const png = await sharp({
         create: { width: portrait.size.width * 2, height: portrait.size.height * 2, channels: 3, background: "#345" },
       })
@@ -134,8 +137,7 @@ for (const width of [1280, 375]) {
       await expect(
         page.getByText(/Not saved: 1 problem .*founder\.portrait is damaged: it cannot be read whole \(this browser/),
       ).toBeVisible();
-      expect(proxy().read("data/firm.yaml")).toBe(before);
-      expect(images()).toEqual(had);
+      nothingWritten();
     });
 
     test("a file over the size limit is refused by the media library before it uploads", async ({ page }) => {
