@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
+import { load } from "js-yaml";
 import type { FrameLocator, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
 import { CHECK_REFUSAL, openEditor, SAVED, startLocalProxy, type LocalProxy } from "./local-proxy";
@@ -105,6 +106,22 @@ test("an editor changes a service's title: the preview shows the draft in the si
   expect(before).toEqual([`title: ${service.title}`]);
   expect(after.length).toBe(1);
   expect(parse(after[0])).toEqual({ title: newTitle });
+  expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
+});
+
+test("multi-line text starting with spaces and ending in blank lines is saved exactly as typed", async ({ page }) => {
+  const service = services()[services().length - 1];
+  const file = `data/services/${service.slug}.yaml`;
+  const before = read(file);
+  await openEditor(page, `collections/services/entries/${service.slug}`);
+  const typed = "  An indented first line,\nthen one at the margin.\n\n";
+  await field(page, label("lead")).fill(typed);
+  await publish(page);
+  await expect(page.getByText(SAVED).first()).toBeVisible();
+  await expect.poll(() => read(file)).not.toBe(before);
+  // Both YAML readers (the check's and the build's) read the typed text back, and nothing else changed.
+  expect([parse(read(file)).lead, (load(read(file)) as { lead: string }).lead]).toEqual([typed, typed]);
+  expect(parse(read(file))).toEqual({ ...parse(before), lead: typed });
   expect(validateContentDirectory(path.join(proxy.repo, "data"), proxy.repo).errors).toEqual([]);
 });
 

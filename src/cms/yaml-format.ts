@@ -37,7 +37,7 @@ export function writtenText({ source, fields }: { source: string; fields: Data }
   if (differs) {
     throw new Error(
       `Not saved: ${readablePath(differs) || "the file"} would not read back from the file as you typed it, so ` +
-        "nothing was written. Check it for spaces at the start or end of a line, and save again.",
+        "nothing was written. Change it, and save again.",
     );
   }
   return text;

@@ -40,6 +40,12 @@ function lineEndAfter(src: string, at: number): number {
   return nl === -1 ? src.length : nl + 1;
 }
 
+/**
+ * Text written escaped in double quotes: characters a block or single quotes cannot hold (a carriage return, control
+ * characters), and lines of only spaces, which the two YAML readers (site-yaml.ts) read differently in a block.
+ */
+const NEEDS_ESCAPES = /(?![\t\n])[\p{Cc}\p{Cs}\u2028\u2029\ufeff]|^[ \t]+$/mu;
+
 /** Renders `value` as block YAML lines, each prefixed by `indent` spaces. */
 function renderBlock(value: Value, indent: number): string {
   const width = LINE_WIDTH - indent;
@@ -50,7 +56,9 @@ function renderBlock(value: Value, indent: number): string {
     Scalar(_key, node) {
       if (typeof node.value !== "string") return;
       if (node.value.length > width / 2 && !/\n|^\s|\s$|\s{2}/.test(node.value)) node.type = Scalar.BLOCK_FOLDED;
-      else if (!node.value.includes("\n") && !readsAsText(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+      else if (NEEDS_ESCAPES.test(node.value) || (!node.value.includes("\n") && !readsAsText(node.value))) {
+        node.type = Scalar.QUOTE_DOUBLE;
+      }
     },
   });
   const text = doc.toString({ lineWidth: width, minContentWidth: 0 }).replace(/\n$/, "");
@@ -92,10 +100,16 @@ export function foldWords(text: string, width: number): string[] {
  */
 function renderScalar(src: string, node: Scalar, value: Value, keyColumn: number): string {
   if (typeof value !== "string") return value === null || value === undefined ? "null" : String(value);
-  const foldable = !/\n/.test(value) && !/ {2}|^ | $/.test(value) && value !== "";
+  const escaped = NEEDS_ESCAPES.test(value);
+  const foldable = !escaped && !/\n/.test(value) && !/ {2}|^ | $/.test(value) && value !== "";
+  const isBlock = node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED;
+  // A block's indentation indicator (`|2`) counts from its key, or its list's dash: where its line starts.
+  const lineIndent = /^ */.exec(src.slice(lineStart(src, node.range![0])))![0].length;
+  const parentColumn = lineIndent === column(src, node.range![0]) ? keyColumn : lineIndent;
   const blockIndent = (() => {
-    const firstContent = src.indexOf("\n", node.range![0]) + 1;
-    const match = /^( *)\S/.exec(src.slice(firstContent));
+    const indicator = /^[|>][+-]?(\d)/.exec(src.slice(node.range![0]))?.[1];
+    if (isBlock && indicator) return parentColumn + Number(indicator);
+    const match = /^( *)\S/.exec(src.slice(src.indexOf("\n", node.range![0]) + 1));
     return match ? match[1].length : keyColumn + 2;
   })();
   const block = (header: string, lines: string[], indent: number) =>
@@ -104,14 +118,18 @@ function renderScalar(src: string, node: Scalar, value: Value, keyColumn: number
   if (node.type === Scalar.BLOCK_FOLDED && foldable) {
     return block(">-", foldWords(value, LINE_WIDTH - blockIndent), blockIndent);
   }
-  if (node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED || /\n/.test(value)) {
-    const indent =
-      node.type === Scalar.BLOCK_LITERAL || node.type === Scalar.BLOCK_FOLDED ? blockIndent : keyColumn + 2;
-    return block(value.endsWith("\n") ? "|" : "|-", value.replace(/\n$/, "").split("\n"), indent);
+  // Multi-line text as a literal block, exactly: its end kept (`|+`), clipped (`|`) or stripped (`|-`) as the text
+  // ends, and the indentation stated (`|2`) where the first line starts with a space.
+  if ((isBlock || /\n/.test(value)) && !escaped) {
+    const indent = isBlock ? blockIndent : keyColumn + 2;
+    const chomp = /\n\n$|^\n$/.test(value) ? "+" : value.endsWith("\n") ? "" : "-";
+    const lines = value.replace(/\n$/, "").split("\n");
+    const indicator = lines.find((line) => line !== "")?.startsWith(" ") ? indent - parentColumn : "";
+    return block(`|${indicator}${chomp}`, lines, indent);
   }
   const lineSoFar = node.range![0] - lineStart(src, node.range![0]);
   const written =
-    node.type === Scalar.QUOTE_SINGLE
+    node.type === Scalar.QUOTE_SINGLE && !escaped && !/\n/.test(value)
       ? `'${value.replace(/'/g, "''")}'`
       : node.type !== Scalar.QUOTE_DOUBLE && plainIsSafe(value)
         ? value
@@ -145,7 +163,17 @@ function diff(src: string, node: Node | null, value: Value, keyColumn: number, e
     const newline = src[node.range[1] - 1] === "\n" ? "\n" : "";
     const space = /[:-]/.test(src[node.range[0] - 1] ?? "") ? " " : "";
     const text = space + renderScalar(src, node, value, keyColumn);
-    edits.push({ start: node.range[0], end: node.range[1], text: text.endsWith("\n") ? text : text + newline });
+    // A block whose last line is empty (`|+`) needs the newline that ends that line, even at the file's end; a
+    // comment after a one-line value goes on a block's first line.
+    const comment = text.includes("\n") ? (/^[ \t]+#.*/.exec(src.slice(node.range[1]))?.[0] ?? "") : "";
+    const after = node.range[1] + comment.length;
+    const end = newline || (text.endsWith("\n") && src[after] !== "\n" ? "\n" : "");
+    const [first, ...rest] = text.split("\n");
+    edits.push({
+      start: node.range[0],
+      end: after,
+      text: [first + comment, ...rest].join("\n") + end,
+    });
     return;
   }
   return "rewrite";
