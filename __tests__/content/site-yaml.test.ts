@@ -90,3 +90,19 @@ test("the editor writes text the site would read as a date or a number in quotes
     expect((load(added) as { navLabel: unknown }).navLabel).toBe(label);
   }
 });
+
+test("an anchor that an alias repeats is meant and passes; one that nothing repeats swallows a word and is refused", () => {
+  const repeated = checkEdited((t) =>
+    t.replace(/^title: (.*)$/m, "title: &title $1").replace(/^summary: [\s\S]*?(?=^\w)/m, "summary: *title\n"),
+  );
+  repeated.copy.cleanup();
+  expect(repeated.errors).toEqual([]);
+  expect(load(repeated.text)).toEqual(parseData(repeated.text));
+  const swallowed = checkEdited((t) => t.replace(/^title: (.*)$/m, "title: &Sons $1"));
+  swallowed.copy.cleanup();
+  expect(swallowed.errors).toEqual([
+    expect.objectContaining({
+      message: expect.stringMatching(/^is not valid YAML: a value starting with & must be in quotes/),
+    }),
+  ]);
+});

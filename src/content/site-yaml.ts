@@ -6,7 +6,7 @@
  * differently is refused, naming the field and how to write it; the editor quotes what it writes (readsAsText).
  */
 import { load } from "js-yaml";
-import { isNode, isScalar, visit, type Document, type LineCounter, type YAMLError } from "yaml";
+import { isNode, isScalar, visit, type Document, type LineCounter, type Scalar, type YAMLError } from "yaml";
 import { lineOf, readablePath, type ContentError } from "./rules";
 import { changedPaths, valueAt } from "./site-content";
 
@@ -88,6 +88,20 @@ export function complexKeyMistake(
   const { line, col } = counter.linePos(key.range?.[0] ?? 0);
   const message = `is not valid YAML: ${FIELD_FORM}. The line reads: ${JSON.stringify(text.split(/\r?\n/)[line - 1].trimEnd())}`;
   return { file, path: "", line, column: col, message };
+}
+
+/**
+ * A text value after an anchor that no alias repeats (`title: &Sons valuation`): YAML takes `&Sons` as the value's
+ * name, not its text, so both readers read "valuation". An anchor an alias uses is meant, and kept.
+ */
+export function anchorMistake(file: string, text: string, doc: Document, counter: LineCounter): ContentError | null {
+  const used = new Set<string>();
+  const anchored: Scalar[] = [];
+  visit(doc, { Alias: (_key, node) => void used.add(node.source), Scalar: (_key, node) => void anchored.push(node) });
+  const unused = anchored.find((node) => node.anchor && !used.has(node.anchor));
+  if (!unused) return null;
+  const at = text.lastIndexOf(`&${unused.anchor}`, unused.range![0]);
+  return syntaxMistake(file, text, { message: "anchor", linePos: [counter.linePos(at)] } as YAMLError);
 }
 
 /**

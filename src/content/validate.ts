@@ -9,7 +9,7 @@
 import type { AnySchemaObject } from "ajv";
 import { isAlias, isNode, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
 import { imageProblems } from "./images";
-import { complexKeyMistake, siteReadingErrors, syntaxMistake } from "./site-yaml";
+import { anchorMistake, complexKeyMistake, siteReadingErrors, syntaxMistake } from "./site-yaml";
 import {
   PAGE_FILES,
   SERVICE_SCHEMA,
@@ -88,7 +88,8 @@ function parseSource(file: string, text: string, errors: ContentError[]): Parsed
   }
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: true, uniqueKeys: true });
-  const complex = doc.errors.length === 0 && complexKeyMistake(file, text, doc, counter);
+  const complex =
+    doc.errors.length === 0 && (complexKeyMistake(file, text, doc, counter) ?? anchorMistake(file, text, doc, counter));
   if (complex) {
     errors.push(complex);
     return null;
