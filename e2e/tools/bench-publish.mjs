@@ -12,13 +12,13 @@
 // The table gives the median warm build against the mean of the two cold ones.
 // Options: --keep (leave the temporary folder for a look).
 import { execFileSync, spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import { dialNumber } from "../../src/content/site-content.ts";
+import { differences, snapshot } from "./build-snapshot.mjs";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const keep = process.argv.includes("--keep");
@@ -50,51 +50,6 @@ function copyCheckout(name) {
 }
 
 const installed = (output) => Number(/added (\d+) packages?/.exec(output)?.[1] ?? NaN);
-
-/**
- * Every file under dir, relative, with a hash of its content, in which webpack's compilation hash (which differs from
- * build to build), the CSP hash of the inline script that holds it, and so the order of a policy's hashes, are
- * replaced by placeholders.
- */
-function snapshot(dir) {
-  const hashes = new Set();
-  const files = new Map();
-  const walk = (current) => {
-    for (const entry of fs.readdirSync(current, { withFileTypes: true })) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else files.set(path.relative(dir, full), fs.readFileSync(full));
-    }
-  };
-  walk(dir);
-  for (const content of files.values()) {
-    for (const [, hash] of content.toString("latin1").matchAll(/webpackCompilationHash["=:]+"?([0-9a-f]{20})/g)) {
-      hashes.add(hash);
-    }
-  }
-  const scriptHash = (hash) =>
-    crypto.createHash("sha256").update(`window.___webpackCompilationHash="${hash}";`).digest("base64");
-  const normalized = new Map();
-  for (const [file, content] of files) {
-    let text = content.toString("latin1");
-    for (const hash of hashes) {
-      text = text.split(hash).join("<compilation-hash>").split(scriptHash(hash)).join("<compilation-hash-script>");
-    }
-    text = text.replace(/'sha256-[^']+'(?: 'sha256-[^']+')*/g, (list) => list.split(" ").sort().join(" "));
-    normalized.set(file, crypto.createHash("sha256").update(text, "latin1").digest("hex"));
-  }
-  return normalized;
-}
-
-function differences(a, b) {
-  const out = [];
-  for (const file of new Set([...a.keys(), ...b.keys()])) {
-    if (!a.has(file)) out.push(`only in the cold build: ${file}`);
-    else if (!b.has(file)) out.push(`only in the warm build: ${file}`);
-    else if (a.get(file) !== b.get(file)) out.push(`differs: ${file}`);
-  }
-  return out.sort();
-}
 
 /** Every file under dir whose text contains `needle`, relative. */
 function filesContaining(dir, needle) {
