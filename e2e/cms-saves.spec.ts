@@ -8,25 +8,14 @@ import path from "node:path";
 import { parse } from "yaml";
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
-import { CHECK_REFUSAL, openEditor, proxyForEachTest, SAVED } from "./local-proxy";
-import { loadSchemas } from "../src/content/read-content";
-import { SERVICE_SCHEMA, lineAndColumn } from "../src/content/model";
+import { CHECK_REFUSAL, openEditor, proxyForEachTest, publish, SAVED, serviceField } from "./local-proxy";
+import { lineAndColumn } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/check";
 import { fixtureService } from "./tools/fixture-content";
-
-const root = path.resolve(__dirname, "..");
-const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];
-const label = (key: string) => serviceSchema.properties![key].title!;
-const field = (page: Page, key: string) => page.getByLabel(label(key), { exact: true });
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const proxy = proxyForEachTest("fs");
-
-async function save(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByRole("menuitem", { name: "Publish now" }).click();
-}
 
 /** A second editor: a browser of their own, at the same size as the first. */
 async function secondEditor(browser: Browser, page: Page): Promise<Page> {
@@ -52,20 +41,20 @@ for (const width of [1280, 375]) {
       const other = await secondEditor(browser, page);
       await openEditor(page, `collections/services/entries/${service.slug}`);
       await openEditor(other, `collections/services/entries/${service.slug}`);
-      await expect(field(page, "title")).toHaveValue(service.title);
-      await expect(field(other, "title")).toHaveValue(service.title);
+      await expect(serviceField(page, "title")).toHaveValue(service.title);
+      await expect(serviceField(other, "title")).toHaveValue(service.title);
 
       const title = `${service.title} for Owners`;
-      await field(page, "title").fill(title);
-      await save(page);
+      await serviceField(page, "title").fill(title);
+      await publish(page);
       await expect(page.getByText(SAVED).first()).toBeVisible();
       await expect.poll(() => parse(proxy().read(file)).title).toBe(title);
 
       // The second editor's form still holds the old title; they change the lead only.
-      await expect(field(other, "title")).toHaveValue(service.title);
+      await expect(serviceField(other, "title")).toHaveValue(service.title);
       const lead = "A lead written by the second editor.";
-      await field(other, "lead").fill(lead);
-      await save(other);
+      await serviceField(other, "lead").fill(lead);
+      await publish(other);
       await expect(other.getByText(SAVED).first()).toBeVisible();
       await expect.poll(() => parse(proxy().read(file)).lead).toBe(lead);
       expect(parse(proxy().read(file)).title).toBe(title);
@@ -85,21 +74,21 @@ for (const width of [1280, 375]) {
       other.on("pageerror", (error) => otherErrors.push(error.message));
       await openEditor(page, `collections/services/entries/${service.slug}`);
       await openEditor(other, `collections/services/entries/${service.slug}`);
-      await expect(field(other, "title")).toHaveValue(service.title);
+      await expect(serviceField(other, "title")).toHaveValue(service.title);
 
       const first = `${service.title}: first editor`;
-      await field(page, "title").fill(first);
-      await save(page);
+      await serviceField(page, "title").fill(first);
+      await publish(page);
       await expect.poll(() => parse(proxy().read(file)).title).toBe(first);
       const saved = proxy().read(file);
 
       const second = `${service.title}: second editor`;
-      await field(other, "title").fill(second);
-      await save(other);
+      await serviceField(other, "title").fill(second);
+      await publish(other);
       await expect(
         other.getByText(new RegExp(`Not saved: ${file} changed after you opened it.*\\(title\\)`)),
       ).toBeVisible();
-      await expect(field(other, "title")).toHaveValue(second);
+      await expect(serviceField(other, "title")).toHaveValue(second);
       expect(proxy().read(file)).toBe(saved);
       guard.allowed.push(...CHECK_REFUSAL);
       await proxy().close(other.context());
@@ -111,12 +100,12 @@ for (const width of [1280, 375]) {
       const file = `data/services/${last.slug}.yaml`;
       const before = proxy().read(file);
       await openEditor(page, `collections/services/entries/${last.slug}`);
-      await expect(field(page, "order")).toHaveValue(String(last.order));
+      await expect(serviceField(page, "order")).toHaveValue(String(last.order));
       // On a phone the entry opens on its fields: no preview has loaded the other services.
       if (width < 768) await expect(page.locator("iframe")).toBeHidden();
       else await expect(page.locator("iframe")).toBeVisible();
-      await field(page, "order").fill(String(first.order));
-      await save(page);
+      await serviceField(page, "order").fill(String(first.order));
+      await publish(page);
       await expect(
         page.getByText(new RegExp(`Not saved: .*order ${first.order} is already used by data/services/${first.slug}`)),
       ).toBeVisible();
@@ -142,8 +131,8 @@ for (const width of [1280, 375]) {
       await expect(problems).toContainText(`${file}, ${lineAndColumn(error)}: ${error.message}`);
       // The form could not read the file, so it opens empty: Decap's own check refuses to save it (the pre-save
       // check refuses a save onto a file that is not valid YAML as well: save-check.test.ts).
-      await field(page, "title").fill("Typed into the form of a file it could not read");
-      await save(page);
+      await serviceField(page, "title").fill("Typed into the form of a file it could not read");
+      await publish(page);
       await expect(page.getByText(/missed a required field/i)).toBeVisible();
       guard.allowed.push(/^pageerror: undefined$/);
       expect(proxy().read(file)).toBe(broken);
@@ -176,14 +165,14 @@ for (const width of [1280, 375]) {
       const file = `data/services/${service.slug}.yaml`;
       const before = proxy().read(file);
       await openEditor(page, `collections/services/entries/${service.slug}`);
-      await expect(field(page, "title")).toHaveValue(service.title);
+      await expect(serviceField(page, "title")).toHaveValue(service.title);
       // Meanwhile another editor adds a service, with a menu label and an order of its own.
       const added = fixtureService(path.join(proxy().repo, "data"));
       proxy().write(`data/${added.file}`, added.yaml);
       if (added.replaces) fs.rmSync(path.join(proxy().repo, "data", added.replaces));
 
-      await field(page, "navLabel").fill(added.navLabel);
-      await save(page);
+      await serviceField(page, "navLabel").fill(added.navLabel);
+      await publish(page);
       await expect(
         page.getByText(new RegExp(`Not saved: .*navLabel .* is already used by data/${added.file}`)),
       ).toBeVisible();

@@ -11,17 +11,11 @@ import path from "node:path";
 import { parse } from "yaml";
 import type { Page } from "@playwright/test";
 import { test, expect, escaped, services, type Guard } from "./fixtures";
-import { openEditor, proxyForEachTest, publish, saveDraft, setStatus } from "./local-proxy";
+import { openEditor, proxyForEachTest, publish, saveDraft, serviceField, setStatus } from "./local-proxy";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { draftBranch } from "../src/cms/content-store";
-import { loadSchemas } from "../src/content/read-content";
-import { SERVICE_SCHEMA } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/check";
 import { fixtureService } from "./tools/fixture-content";
-
-const root = path.resolve(__dirname, "..");
-const serviceSchema = loadSchemas(path.join(root, "data"))[SERVICE_SCHEMA];
-const field = (page: Page, key: string) => page.getByLabel(serviceSchema.properties![key].title!, { exact: true });
 
 const proxy = proxyForEachTest("git");
 /** The file on the published branch (main), from git's objects, whatever branch the proxy has checked out. */
@@ -62,7 +56,7 @@ for (const width of [1280, 375]) {
       const before = published(file);
       await openEditor(page, `collections/services/entries/${service.slug}`);
       const title = `${service.title} (reviewed)`;
-      await field(page, "title").fill(title);
+      await serviceField(page, "title").fill(title);
       await saveDraft(page);
 
       // The draft is on its own branch; the published file is as it was.
@@ -117,14 +111,14 @@ for (const width of [1280, 375]) {
       const second = await other.newPage();
       await openEditor(page, `collections/services/entries/${service.slug}`);
       await openEditor(second, `collections/services/entries/${service.slug}`);
-      await expect(field(second, "title")).toHaveValue(service.title);
+      await expect(serviceField(second, "title")).toHaveValue(service.title);
 
       const title = `${service.title} (first editor's draft)`;
-      await field(page, "title").fill(title);
+      await serviceField(page, "title").fill(title);
       await saveDraft(page);
       // The second editor's form was loaded before the draft existed; they change the lead only.
       const lead = "A lead the second editor wrote.";
-      await field(second, "lead").fill(lead);
+      await serviceField(second, "lead").fill(lead);
       await saveDraft(second);
 
       const draft = parse(proxy().git("show", `${draftBranch("services", service.slug)}:${file}`));
@@ -142,8 +136,8 @@ for (const width of [1280, 375]) {
       const label = fixtureService().navLabel;
       for (const service of [first, second]) {
         await openEditor(page, `collections/services/entries/${service.slug}`);
-        await expect(field(page, "navLabel")).toHaveValue(service.navLabel);
-        await field(page, "navLabel").fill(label);
+        await expect(serviceField(page, "navLabel")).toHaveValue(service.navLabel);
+        await serviceField(page, "navLabel").fill(label);
         await saveDraft(page);
         if (ready) await setStatus(page, "Ready");
       }
@@ -159,7 +153,7 @@ for (const width of [1280, 375]) {
       const { first, second, label, refused } = await clashingDrafts(page, guard, { ready: false });
       for (const service of [first, second]) {
         await openEditor(page, `collections/services/entries/${service.slug}`);
-        await expect(field(page, "navLabel")).toHaveValue(label);
+        await expect(serviceField(page, "navLabel")).toHaveValue(label);
         await setStatus(page, "Ready");
         await publish(page);
         if (service === first) await expect(page.getByText(/entry published/i).first()).toBeVisible();
@@ -182,7 +176,7 @@ for (const width of [1280, 375]) {
       const secondFile = `data/services/${second.slug}.yaml`;
       const before = published(secondFile);
       await openEditor(page, `collections/services/entries/${second.slug}`);
-      await expect(field(page, "navLabel")).toHaveValue(label);
+      await expect(serviceField(page, "navLabel")).toHaveValue(label);
       await publish(page);
       await expect(page.getByText(refused(first))).toBeVisible();
       expect(published(secondFile)).toBe(before);

@@ -9,7 +9,15 @@ import { parse } from "yaml";
 import { load } from "js-yaml";
 import type { FrameLocator, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
-import { CHECK_REFUSAL, openEditor, SAVED, startLocalProxy, type LocalProxy } from "./local-proxy";
+import {
+  CHECK_REFUSAL,
+  openEditor,
+  publish,
+  SAVED,
+  serviceLabel,
+  startLocalProxy,
+  type LocalProxy,
+} from "./local-proxy";
 import { validateContentDirectory } from "../src/content/check";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
@@ -22,7 +30,6 @@ const root = path.resolve(__dirname, "..");
 const schemas = loadSchemas(path.join(root, "data"));
 const serviceSchema = schemas[SERVICE_SCHEMA];
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const label = (key: string) => serviceSchema.properties![key].title!;
 
 let proxy: LocalProxy;
 const original: Record<string, string> = {};
@@ -66,18 +73,13 @@ const field = (page: Page, name: string) => page.getByLabel(name, { exact: true 
 const refusal = /^pageerror: undefined$/;
 const preview = (page: Page): FrameLocator => page.frameLocator("iframe");
 
-async function publish(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Publish", exact: true }).click();
-  await page.getByRole("menuitem", { name: "Publish now" }).click();
-}
-
 test("an editor changes a service's title: the preview shows the draft in the site's styles, the file changes by one line", async ({
   page,
 }) => {
   const service = services()[0];
   const file = `data/services/${service.slug}.yaml`;
   await openEditor(page, `collections/services/entries/${service.slug}`);
-  const title = field(page, label("title"));
+  const title = field(page, serviceLabel("title"));
   await expect(title).toHaveValue(service.title);
 
   const newTitle = `${service.title} for Owners`;
@@ -115,7 +117,7 @@ test("multi-line text starting with spaces and ending in blank lines is saved ex
   const before = read(file);
   await openEditor(page, `collections/services/entries/${service.slug}`);
   const typed = "  An indented first line,\nthen one at the margin.\n\n";
-  await field(page, label("lead")).fill(typed);
+  await field(page, serviceLabel("lead")).fill(typed);
   await publish(page);
   await expect(page.getByText(SAVED).first()).toBeVisible();
   await expect.poll(() => read(file)).not.toBe(before);
@@ -131,9 +133,9 @@ test("a required field left empty is refused at the field, and nothing is writte
   const file = `data/services/${service.slug}.yaml`;
   const before = read(file);
   await openEditor(page, `collections/services/entries/${service.slug}`);
-  await field(page, label("navLabel")).fill("");
+  await field(page, serviceLabel("navLabel")).fill("");
   await publish(page);
-  await expect(page.getByText(new RegExp(`${label("navLabel")} is required`, "i"))).toBeVisible();
+  await expect(page.getByText(new RegExp(`${serviceLabel("navLabel")} is required`, "i"))).toBeVisible();
   expect(read(file)).toBe(before);
 });
 
@@ -174,7 +176,7 @@ test("a rule only the content check knows (a description over its length) is ref
   const file = `data/services/${service.slug}.yaml`;
   const before = read(file);
   await openEditor(page, `collections/services/entries/${service.slug}`);
-  await field(page, label("description")).fill("A long description. ".repeat(12));
+  await field(page, serviceLabel("description")).fill("A long description. ".repeat(12));
   await publish(page);
   await expect(page.getByText(/Not saved: .*description is too long/)).toBeVisible();
   expect(read(file)).toBe(before);
@@ -210,10 +212,10 @@ test("a new service created in the editor is a new, valid file, shown in the pre
   const file = `data/services/${draft.slug}.yaml`;
   await openEditor(page, "collections/services/new");
   for (const name of ["slug", "order", "navLabel", "title", "description", "summary", "lead"] as const) {
-    await field(page, label(name)).fill(String(draft[name]));
+    await field(page, serviceLabel(name)).fill(String(draft[name]));
   }
   await addButton(byName("overview")).click();
-  await field(page, label("overview")).fill(draft.overview[0]);
+  await field(page, serviceLabel("overview")).fill(draft.overview[0]);
   // The three sections: a heading each and one item (a title and text for "covers").
   const sections = ["covers", "audience", "deliverables"] as const;
   const sectionFields = byName("covers").fields!;
@@ -251,7 +253,7 @@ test("nothing an editor types reaches the preview as markup: it shows as text", 
   const service = services()[0];
   await openEditor(page, `collections/services/entries/${service.slug}`);
   const markup = `<img src="x" onerror="window.parent.__injected = 1"><b>bold</b>`;
-  await field(page, label("title")).fill(markup);
+  await field(page, serviceLabel("title")).fill(markup);
   const heading = preview(page).getByRole("heading", { level: 1 });
   await expect(heading).toHaveText(markup);
   // No element came of it: the heading holds one text node, and no handler ran.
@@ -331,7 +333,7 @@ test("the local editor's words fit it: services in menu order, View Live opens t
 
   const service = services()[1];
   await page.goto(`${ADMIN_URL}#/collections/services/entries/${service.slug}`);
-  await expect(field(page, label("title"))).toHaveValue(service.title);
+  await expect(field(page, serviceLabel("title"))).toHaveValue(service.title);
   const viewLive = page.getByRole("link", { name: "View Live" });
   await expect(viewLive).toHaveAttribute("href", new URL(service.path, baseURL).href);
   const [live] = await Promise.all([page.waitForEvent("popup"), viewLive.click()]);
@@ -387,12 +389,12 @@ test.describe("on a phone (375 px, touch)", () => {
     await entry.tap();
 
     // The entry: its fields and Publish on the screen.
-    const title = field(page, label("title"));
+    const title = field(page, serviceLabel("title"));
     await expect(title).toHaveValue(service.title);
     await noSidewaysScroll(page, "the entry");
     for (const name of Object.keys(serviceSchema.properties!).slice(0, 6)) {
-      const control = page.getByLabel(label(name), { exact: true });
-      if ((await control.count()) === 1) await withinWidth(control, `the field ${label(name)}`);
+      const control = page.getByLabel(serviceLabel(name), { exact: true });
+      if ((await control.count()) === 1) await withinWidth(control, `the field ${serviceLabel(name)}`);
     }
     const newTitle = `${service.title} Today`;
     await title.fill(newTitle);

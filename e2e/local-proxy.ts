@@ -4,18 +4,16 @@
  * a port of its own; the editor's page (built to look for the proxy at LOCAL_PROXY_PORT) is routed to it, so spec
  * files run side by side.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { closing, expect, test } from "./fixtures";
 import { LOCAL_PROXY_PORT } from "../src/cms/backend";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { DECAP_USER_KEY } from "../src/cms/decap";
-
-const root = path.resolve(__dirname, "..");
+import { startLocalBackend } from "./tools/local-backend";
+import { loadSchemas } from "../src/content/read-content";
+import { SERVICE_SCHEMA } from "../src/content/model";
 
 export interface LocalProxy {
   /** The temporary repository: data/ is at `${repo}/data`. */
@@ -32,72 +30,11 @@ export interface LocalProxy {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ action: "info" }),
-      });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("decap-server did not start");
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer().once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
-}
-
 /** Starts decap-server on a copy of data/: on `port`, or on a free port of its own. */
 export async function startLocalProxy(mode: "fs" | "git", port?: number): Promise<LocalProxy> {
-  if (port !== undefined && !(await portIsFree(port))) {
-    throw new Error(
-      `Port ${port} is taken (is \`npm run cms\` running?): the editor's tests start their own decap-server there.`,
-    );
-  }
-  const repo = fs.mkdtempSync(path.join(os.tmpdir(), `cms-${mode}-`));
-  fs.cpSync(path.join(root, "data"), path.join(repo, "data"), { recursive: true });
-  const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" });
-  if (mode === "git") {
-    git("init", "-q", "-b", "main");
-    git("config", "user.email", "editor@example.com");
-    git("config", "user.name", "Test editor");
-    git("add", "-A");
-    git("commit", "-q", "-m", "Content");
-  }
-  const listen = port ?? (await freePort());
-  const url = `http://127.0.0.1:${listen}/api/v1`;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "scripts", "local-backend.mjs")], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(listen),
-      MODE: mode,
-      GIT_REPO_DIRECTORY: repo,
-      LOG_LEVEL: "warn",
-    },
-    stdio: "inherit",
-  });
-  await waitFor(url);
+  const backend = await startLocalBackend(mode, { port });
+  const { repo, url, git } = backend;
+  const listen = Number(new URL(url).port);
   const routed: (Page | BrowserContext)[] = [];
   return {
     repo,
@@ -128,15 +65,15 @@ export async function startLocalProxy(mode: "fs" | "git", port?: number): Promis
       // Requests still under way when the test ends are dropped, not answered by a stopped proxy.
       // (A context the test closed has no routes left.)
       await Promise.all(routed.map((target) => target.unrouteAll({ behavior: "ignoreErrors" }).catch(() => {})));
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGTERM");
-        await exited;
-      }
-      fs.rmSync(repo, { recursive: true, force: true });
+      await backend.stop();
     },
   };
 }
+
+const serviceSchema = loadSchemas(path.resolve(__dirname, "..", "data"))[SERVICE_SCHEMA];
+/** A service field's label in the editor (its schema's title), and the field on the page. */
+export const serviceLabel = (key: string) => serviceSchema.properties![key].title!;
+export const serviceField = (page: Page, key: string) => page.getByLabel(serviceLabel(key), { exact: true });
 
 /** Opens the editor, logs in to the local proxy (once a browser), and goes to `hash` (collections/services/…). */
 export async function openEditor(page: Page, hash: string): Promise<void> {

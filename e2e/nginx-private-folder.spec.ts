@@ -4,24 +4,13 @@
 // (playwright.config.ts). No browser: the test starts its own nginx on a free port and speaks HTTPS to it.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { test, expect } from "@playwright/test";
+import { freePort } from "./tools/local-backend";
 
 const repo = path.resolve(__dirname, "..");
 const asRoot = typeof process.getuid === "function" && process.getuid() === 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A copy of the build in <0700 temp folder>/checkout/public, with checkout and public 0700 too; removed by cleanup. */
 function privateCopy(): { site: string; cleanup: () => void } {

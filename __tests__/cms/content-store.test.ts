@@ -4,81 +4,22 @@
  * editor's token and never from cache.
  * @jest-environment node
  */
-import { execFileSync, spawn, type ChildProcess } from "child_process";
 import fs from "fs";
-import net from "net";
-import os from "os";
 import path from "path";
 import { githubStore, proxyStore, SERVICES_FOLDER } from "../../src/cms/content-store";
 import { parseData } from "../../src/content/site-content";
 import { serviceFiles } from "../../src/content/read-content";
 import { DATA_DIR } from "../helpers/content.cjs";
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startProxy(mode: "fs" | "git"): Promise<{ url: string; repo: string; stop(): Promise<void> }> {
-  const repo = fs.mkdtempSync(path.join(os.tmpdir(), "store-"));
-  fs.cpSync(DATA_DIR, path.join(repo, "data"), { recursive: true });
-  if (mode === "git") {
-    const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args]);
-    git("init", "-q", "-b", "main");
-    git("add", "-A");
-    git("-c", "user.email=a@b.c", "-c", "user.name=A", "commit", "-q", "-m", "Content");
-    git("branch", "cms/services/other");
-  }
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.resolve(__dirname, "../../scripts/local-backend.mjs")], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      MODE: mode,
-      GIT_REPO_DIRECTORY: repo,
-      LOG_LEVEL: "error",
-    },
-    stdio: "ignore",
-  });
-  const url = `http://127.0.0.1:${port}/api/v1`;
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if (
-        (
-          await fetch(url, {
-            method: "POST",
-            body: '{"action":"info"}',
-            headers: { "Content-Type": "application/json" },
-          })
-        ).ok
-      )
-        break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  return {
-    url,
-    repo,
-    async stop() {
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-      fs.rmSync(repo, { recursive: true, force: true });
-    },
-  };
-}
+import { startLocalBackend } from "../../e2e/tools/local-backend";
 
 const serviceNames = serviceFiles(DATA_DIR);
 
 test.each(["fs", "git"] as const)(
   "decap-server in %s mode: files, services, images and drafts as they are",
   async (mode) => {
-    const proxy = await startProxy(mode);
+    const proxy = await startLocalBackend(mode, { dataDir: DATA_DIR });
     try {
+      if (mode === "git") proxy.git("branch", "cms/services/other");
       const store = proxyStore(proxy.url);
       const firm = fs.readFileSync(path.join(DATA_DIR, "firm.yaml"), "utf8");
       const read = await store.read("data/firm.yaml", "main");
@@ -107,7 +48,12 @@ test.each(["fs", "git"] as const)(
         mode === "git"
           ? {
               versions: [
-                { sha: expect.stringMatching(/^[0-9a-f]{40}$/), date: expect.any(String), author: "A", text: firm },
+                {
+                  sha: expect.stringMatching(/^[0-9a-f]{40}$/),
+                  date: expect.any(String),
+                  author: "Test editor",
+                  text: firm,
+                },
               ],
             }
           : { versions: [], note: "No history: this folder is not a git repository." },

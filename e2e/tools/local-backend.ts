@@ -1,0 +1,88 @@
+/**
+ * The editor's local backend (scripts/local-backend.mjs, as `npm run cms` runs it) for the tests, on a temporary copy
+ * of data/: in decap-server's file mode, or in its git mode on a temporary repository holding the content in one
+ * commit. The editor's browser tests (e2e/local-proxy.ts) and the unit tests of the editor's store start it here.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "..", "..");
+
+/** A port nothing listens on, on 127.0.0.1 (`port` itself, or refused where it is taken). */
+export function freePort(port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LocalBackend {
+  /** The temporary repository: data/ is at `${repo}/data`. */
+  repo: string;
+  /** The backend's API (what Decap's proxy backend is pointed at). */
+  url: string;
+  /** git in the repository (git mode only), returning its output. */
+  git(...args: string[]): string;
+  /** Stops the backend and removes the repository. */
+  stop(): Promise<void>;
+}
+
+/** Starts the backend on a copy of data/ (`dataDir`, data/ by default): on `port`, or on a free one. */
+export async function startLocalBackend(
+  mode: "fs" | "git",
+  { port, dataDir = path.join(root, "data") }: { port?: number; dataDir?: string } = {},
+): Promise<LocalBackend> {
+  const taken =
+    port !== undefined &&
+    !(await freePort(port).then(
+      () => true,
+      () => false,
+    ));
+  if (taken)
+    throw new Error(`Port ${port} is taken (is \`npm run cms\` running?): the tests start their own backend there.`);
+  const repo = fs.mkdtempSync(path.join(os.tmpdir(), `cms-${mode}-`));
+  fs.cpSync(dataDir, path.join(repo, "data"), { recursive: true });
+  const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" });
+  if (mode === "git") {
+    git("init", "-q", "-b", "main");
+    git("config", "user.email", "editor@example.com");
+    git("config", "user.name", "Test editor");
+    git("add", "-A");
+    git("commit", "-q", "-m", "Content");
+  }
+  const listen = port ?? (await freePort());
+  const url = `http://127.0.0.1:${listen}/api/v1`;
+  const child = spawn(process.execPath, [path.join(root, "scripts", "local-backend.mjs")], {
+    cwd: repo,
+    env: { ...process.env, PORT: String(listen), MODE: mode, GIT_REPO_DIRECTORY: repo, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    fs.rmSync(repo, { recursive: true, force: true });
+  };
+  // Ready when it answers Decap's first question.
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+    const info = { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"action":"info"}' };
+    if (
+      await fetch(url, info).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { repo, url, git, stop };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`The local backend did not start on ${url}`);
+}
