@@ -20,19 +20,17 @@ import {
   WORKFLOW_SITE_URL,
 } from "./content-api-session";
 import { AUDIENCE } from "./content-api-stand-in";
-import { publish, SAVED, saveDraft, setStatus } from "./local-proxy";
+import { publish, SAVED, saveDraft, serviceField, serviceLabel, setStatus } from "./local-proxy";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { CONTENT_API } from "../src/cms/backend";
 import { SESSION_ENDED } from "../functions/_lib/content/access";
 import { MAX_BODY } from "../functions/_lib/content/api";
 import { loadSchemas } from "../src/content/read-content";
-import { resolveSchema, SERVICE_SCHEMA } from "../src/content/model";
+import { resolveSchema } from "../src/content/model";
 import { draftBranch } from "../src/cms/content-store";
 
 const root = path.resolve(__dirname, "..");
 const schemas = loadSchemas(path.join(root, "data"));
-const title = (key: string) => schemas[SERVICE_SCHEMA].properties![key].title!;
-const field = (page: Page, key: string) => page.getByLabel(title(key), { exact: true });
 const portrait = resolveSchema(
   schemas["firm.schema.json"].properties!.founder.properties!.portrait,
   schemas,
@@ -90,10 +88,10 @@ for (const width of [1280, 375]) {
       page.on("response", (r) => void (r.url().endsWith(CONTENT_API.url) && answers.push(r.text().catch(() => ""))));
       await openAs(page, ANN, `collections/services/entries/${service.slug}`);
       // No login page: Access logged the editor in before /admin/ opened.
-      await expect(field(page, "title")).toHaveValue(parse(before).title);
+      await expect(serviceField(page, "title")).toHaveValue(parse(before).title);
       await expect(page.getByRole("button", { name: /login/i })).toHaveCount(0);
       const changed = `${service.title} for Owners (${width})`;
-      await field(page, "title").fill(changed);
+      await serviceField(page, "title").fill(changed);
       await publishNow(page);
 
       await expect.poll(() => standIn.writes.length).toBe(writes + 1);
@@ -123,7 +121,7 @@ for (const width of [1280, 375]) {
       await openAs(page, ANN, `collections/services/entries/${services()[0].slug}`);
       await page.getByRole("button", { name: "History", exact: true }).click();
       const versions = page.getByRole("dialog", { name: `History of ${file}` }).getByRole("listitem");
-      await expect(versions.first()).toContainText(`Someone else · Changed ${title("title")}`);
+      await expect(versions.first()).toContainText(`Someone else · Changed ${serviceLabel("title")}`);
       const previous = versions.nth(1);
       await previous.locator("summary").click();
       await expect(previous.getByRole("definition")).toContainText([`Today: ${retitled}`]);
@@ -132,6 +130,8 @@ for (const width of [1280, 375]) {
       expect(standIn.writes.at(-1)).toMatchObject({ branch: "main", author: { email: ANN }, paths: [file] });
       expect(standIn.writes.at(-1)!.message).toMatch(new RegExp(`^Restore ${file} to \\d{4}-\\d{2}-\\d{2} \\(`));
       expect(parse(standIn.file(file)!)).toEqual(parse(before));
+      // The editor reloads on the restore: the form shows the version put back.
+      await expect(serviceField(page, "title")).toHaveValue(parse(before).title);
     });
 
     test("a new portrait: the image and the firm file, both by the editor", async ({ page }) => {
@@ -169,14 +169,14 @@ for (const width of [1280, 375]) {
       const other = await secondEditor(page, BEN);
       await openAs(page, ANN, `collections/services/entries/${service.slug}`);
       await other.goto(`${ACCESS_SITE_URL}${ADMIN_URL}#/collections/services/entries/${service.slug}`);
-      await expect(field(page, "title")).toHaveValue(parse(standIn.file(file)!).title);
-      await expect(field(other, "lead")).toBeVisible();
+      await expect(serviceField(page, "title")).toHaveValue(parse(standIn.file(file)!).title);
+      await expect(serviceField(other, "lead")).toBeVisible();
 
       const changed = `${service.title} (${width}, Ann)`;
-      await field(page, "title").fill(changed);
+      await serviceField(page, "title").fill(changed);
       await publishNow(page);
       const lead = `A lead Ben wrote at ${width} px.`;
-      await field(other, "lead").fill(lead);
+      await serviceField(other, "lead").fill(lead);
       await publishNow(other);
 
       await expect.poll(() => parse(standIn.file(file)!).lead).toBe(lead);
@@ -194,9 +194,9 @@ for (const width of [1280, 375]) {
       const service = services()[0];
       const writes = standIn.writes.length;
       await openAs(page, ANN, `collections/services/entries/${service.slug}`);
-      await expect(field(page, "lead")).toBeVisible();
+      await expect(serviceField(page, "lead")).toBeVisible();
       const lead = `A lead typed as the session ended (${width}).`;
-      await field(page, "lead").fill(lead);
+      await serviceField(page, "lead").fill(lead);
       // Access now sends an assertion that has expired.
       const expired = await standIn.assertion(ANN, { expiresIn: -120 });
       await page.context().setExtraHTTPHeaders({ "Cf-Access-Jwt-Assertion": expired });
@@ -204,7 +204,7 @@ for (const width of [1280, 375]) {
       await page.getByRole("menuitem", { name: "Publish now" }).click();
       await expect(page.getByText("Your session ended: log in again.").first()).toBeVisible();
       await expect(page.getByRole("button", { name: "Log in again" })).toBeVisible();
-      await expect(field(page, "lead")).toHaveValue(lead);
+      await expect(serviceField(page, "lead")).toHaveValue(lead);
       expect(standIn.writes.length).toBe(writes);
     });
   });
@@ -227,7 +227,7 @@ for (const width of [1280, 375]) {
       const before = standIn.file(file)!;
       await openAs(page, BEN, `collections/services/entries/${service.slug}`, WORKFLOW_SITE_URL);
       const changed = `${parse(before).title} (draft at ${width})`;
-      await field(page, "title").fill(changed);
+      await serviceField(page, "title").fill(changed);
       await saveDraft(page);
       expect(parse(standIn.file(file, branch)!).title).toBe(changed);
       expect(standIn.file(file)).toBe(before);
@@ -236,7 +236,7 @@ for (const width of [1280, 375]) {
       ]);
       // A second save of the draft reads it from its branch, and merges onto it.
       const summary = `A summary written in the draft at ${width}.`;
-      await field(page, "summary").fill(summary);
+      await serviceField(page, "summary").fill(summary);
       await saveDraft(page);
       await expect.poll(() => parse(standIn.file(file, branch)!).summary).toBe(summary);
       expect(parse(standIn.file(file, branch)!).title).toBe(changed);
@@ -246,7 +246,7 @@ for (const width of [1280, 375]) {
         .getByRole("dialog", { name: `History of ${file}` })
         .getByRole("listitem")
         .first();
-      await expect(newest).toContainText(`${BEN} · Changed ${title("summary")}`);
+      await expect(newest).toContainText(`${BEN} · Changed ${serviceLabel("summary")}`);
       await page.keyboard.press("Escape");
 
       await setStatus(page, "In review");
