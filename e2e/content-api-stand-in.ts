@@ -69,6 +69,8 @@ export interface ContentStandIn {
   keyFetches: number;
   /** How GitHub's API answers its next request to the repository: rate-limited, or down. */
   failNext: "rate-limit" | "http-502" | null;
+  /** Takes the tokens `issuer` vouches for too: the OAuth stand-in's, which the GitHub login's editor holds. */
+  trust(issuer: (token: string) => boolean): void;
   /** Changes `path` on main as another writer would (a commit outside the editor). */
   commit(path: string, text: string, message?: string): void;
   /** Signs an assertion as Access does for `email`; `options` bend it for the refusal tests. */
@@ -103,11 +105,26 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
   const commits = new Map<string, Commit>();
   const refs = new Map<string, string>();
   const issued = new Set<string>();
+  const trusted: ((token: string) => boolean)[] = [];
+  // Git's objects by sha, for the Git Data API Decap's GitHub backend uses: every file's blob, and trees as the files
+  // below them (paths relative to the tree).
+  const blobs = new Map<string, Buffer>();
+  const trees = new Map<string, Map<string, Buffer>>();
+  const treeOf = (files: Map<string, Buffer>) => {
+    const listing = [...files].map(([p, bytes]) => `${p}\0${blobSha(bytes)}`).sort();
+    const sha = crypto
+      .createHash("sha1")
+      .update(`tree\0${listing.join("\n")}`)
+      .digest("hex");
+    trees.set(sha, files);
+    return sha;
+  };
   let clock = Date.parse("2026-11-01T09:00:00Z");
 
   function addCommit(parents: string[], files: Map<string, Buffer>, message: string, author: Commit["author"]) {
     const sha = crypto.randomBytes(20).toString("hex");
     clock += 60_000;
+    for (const bytes of files.values()) blobs.set(blobSha(bytes), bytes);
     commits.set(sha, { sha, parents, files, message, author, committer: BOT, date: new Date(clock).toISOString() });
     return sha;
   }
@@ -145,6 +162,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     accessPublicKeyPem: await exportSPKI(access.publicKey),
     file: (p, branch = "main") => resolve(branch)?.files.get(p)?.toString("utf8") ?? null,
     branches: () => [...refs.keys()],
+    trust: (issuer) => void trusted.push(issuer),
     pulls: [],
     writes: [],
     tokens: [],
@@ -174,6 +192,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     query: URLSearchParams,
     body: Record<string, unknown>,
     auth: string,
+    accept = "",
   ) {
     const fail = (status: number, message: string) => ({ status, body: { message } });
     // The app itself: its installation on the repository, and tokens for it.
@@ -193,12 +212,19 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       }
       return fail(404, "Not Found");
     }
-    if (!issued.has(auth.replace(/^token /, ""))) return fail(401, "Bad credentials");
+    const token = auth.replace(/^token /, "");
+    if (!issued.has(token) && !trusted.some((issuer) => issuer(token))) return fail(401, "Bad credentials");
     const failing = standIn.failNext;
     standIn.failNext = null;
     if (failing === "rate-limit") return fail(403, "API rate limit exceeded for installation ID 7.");
     if (failing === "http-502") return fail(502, "Server Error");
     const prefix = `/repos/${repo}`;
+    if (method === "GET" && route === "/user")
+      return { status: 200, body: { login: "office-manager", name: "Office Manager" } };
+    if (method === "GET" && route === prefix) {
+      const owner = { login: repo.split("/")[0] };
+      return { status: 200, body: { full_name: repo, owner, default_branch: "main", permissions: { push: true } } };
+    }
     if (!route.startsWith(`${prefix}/`)) return fail(404, "Not Found");
     const rest = route.slice(prefix.length);
     const write = (branch: string, files: Map<string, Buffer>, parent: Commit, message: string) => {
@@ -216,6 +242,8 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
         const commit = resolve(query.get("ref") ?? "main");
         if (!commit) return fail(404, "No commit found for the ref");
         const bytes = commit.files.get(file);
+        // The editor's own reads ask for the file itself (application/vnd.github.raw+json).
+        if (bytes && accept.includes("raw")) return { status: 200, body: bytes };
         if (bytes) {
           const content = bytes.toString("base64");
           return {
@@ -248,6 +276,72 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       else return fail(404, "Not Found");
       const sha = write(branch, files, head, String(body.message));
       return { status: method === "PUT" ? 201 : 200, body: { commit: { sha } } };
+    }
+    if ((m = /^\/git\/trees\/(.+)$/.exec(rest)) && method === "GET") {
+      // A tree by sha, or a branch's folder (`main:data/services`): its files and folders, or every file below it.
+      const [ref, dir] = decodeURIComponent(m[1]).split(":");
+      const below = (files: Map<string, Buffer>, at: string) =>
+        new Map([...files].filter(([p]) => p.startsWith(at)).map(([p, bytes]) => [p.slice(at.length), bytes]));
+      const files = dir === undefined ? trees.get(ref) : below(resolve(ref)?.files ?? new Map(), dir ? `${dir}/` : "");
+      if (!files || files.size === 0) return fail(404, "Not Found");
+      const entry = (p: string) =>
+        files.has(p)
+          ? { path: p, mode: "100644", type: "blob", sha: blobSha(files.get(p)!), size: files.get(p)!.length }
+          : { path: p, mode: "040000", type: "tree", sha: treeOf(below(files, `${p}/`)) };
+      const names = query.get("recursive")
+        ? [...files.keys()]
+        : [...new Set([...files.keys()].map((p) => p.split("/")[0]))];
+      return { status: 200, body: { sha: treeOf(files), tree: names.map(entry), truncated: false } };
+    }
+    if ((m = /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest)) && method === "GET") {
+      const bytes = blobs.get(m[1]);
+      if (!bytes) return fail(404, "Not Found");
+      return {
+        status: 200,
+        body: { sha: m[1], size: bytes.length, encoding: "base64", content: bytes.toString("base64") },
+      };
+    }
+    if (rest === "/git/blobs" && method === "POST") {
+      const bytes = Buffer.from(String(body.content), body.encoding === "base64" ? "base64" : "utf8");
+      blobs.set(blobSha(bytes), bytes);
+      return { status: 201, body: { sha: blobSha(bytes) } };
+    }
+    if ((m = /^\/branches\/(.+)$/.exec(rest)) && method === "GET") {
+      const commit = resolve(decodeURIComponent(m[1]));
+      if (!commit) return fail(404, "Branch not found");
+      return {
+        status: 200,
+        body: { name: m[1], commit: { sha: commit.sha, commit: { tree: { sha: treeOf(commit.files) } } } },
+      };
+    }
+    if (rest === "/git/trees" && method === "POST") {
+      // The base: a tree, or (as GitHub takes it, and Decap sends it) a commit's.
+      const base = String(body.base_tree);
+      const files = new Map(trees.get(base) ?? commits.get(base)?.files ?? []);
+      for (const item of body.tree as { path: string; sha: string | null }[]) {
+        if (item.sha === null) files.delete(item.path);
+        else if (blobs.has(item.sha)) files.set(item.path, blobs.get(item.sha)!);
+        else return fail(422, `Invalid tree info: ${item.sha} is not a blob`);
+      }
+      return { status: 201, body: { sha: treeOf(files) } };
+    }
+    if (rest === "/git/commits" && method === "POST") {
+      const files = trees.get(String(body.tree));
+      const parents = body.parents as string[];
+      if (!files || !parents.every((sha) => commits.has(sha))) return fail(422, "Tree or parent SHA does not exist");
+      const sha = addCommit(parents, files, String(body.message), (body.author as Commit["author"]) ?? null);
+      return { status: 201, body: { sha, tree: { sha: body.tree }, parents: parents.map((p) => ({ sha: p })) } };
+    }
+    if ((m = /^\/git\/refs?\/heads\/(.+)$/.exec(rest)) && method === "PATCH") {
+      // A branch moved to a new commit: a write, refused where it would drop commits the branch has (no force).
+      const [branch, next] = [decodeURIComponent(m[1]), commits.get(String(body.sha))];
+      if (!refs.has(branch) || !next) return fail(422, "Reference does not exist");
+      const head = resolve(branch)!;
+      if (!body.force && !ancestors(next.sha).has(head.sha)) return fail(422, "Update is not a fast forward");
+      refs.set(branch, next.sha);
+      const paths = changed(head.files, next.files);
+      standIn.writes.push({ branch, message: next.message, author: next.author, committer: "editor's token", paths });
+      return { status: 200, body: { ref: `refs/heads/${branch}`, object: { sha: next.sha } } };
     }
     if ((m = /^\/git\/refs?\/heads\/(.+)$/.exec(rest))) {
       const branch = m[1];
@@ -340,7 +434,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     if (rest === "/commits" && method === "GET") {
       // A file's history: the commits (first parents, from `sha`) that changed `path`, or made it.
       const [file, listed] = [query.get("path") ?? "", [] as Commit[]];
-      for (let c = resolve(query.get("sha") ?? "main"); c && listed.length < Number(query.get("per_page"));) {
+      for (let c = resolve(query.get("sha") ?? "main"); c && listed.length < Number(query.get("per_page") ?? 30);) {
         const parent = commits.get(c.parents[0]);
         if (parent ? changed(parent.files, c.files).includes(file) : c.files.has(file)) listed.push(c);
         c = parent;
@@ -367,8 +461,9 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     req.on("end", () => {
       const url = new URL(req.url ?? "/", standIn.url);
       const send = (status: number, value: unknown) => {
-        res.writeHead(status, { "Content-Type": "application/json" });
-        res.end(value === null ? "" : JSON.stringify(value));
+        const raw = Buffer.isBuffer(value);
+        res.writeHead(status, { "Content-Type": raw ? "application/octet-stream" : "application/json" });
+        res.end(raw ? value : value === null ? "" : JSON.stringify(value));
       };
       if (url.pathname === "/cdn-cgi/access/certs") {
         standIn.keyFetches += 1;
@@ -384,7 +479,14 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       } catch {
         return send(400, { message: "Problems parsing JSON" });
       }
-      github(req.method ?? "GET", route, url.searchParams, body, req.headers.authorization ?? "").then(
+      github(
+        req.method ?? "GET",
+        route,
+        url.searchParams,
+        body,
+        req.headers.authorization ?? "",
+        req.headers.accept,
+      ).then(
         (result) => send(result.status, result.body),
         (error: Error) => send(500, { message: error.message }),
       );

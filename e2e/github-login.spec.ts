@@ -6,7 +6,7 @@
 // as the editor sees it; and a page on another site that opens the login gets nothing.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { test, expect } from "./fixtures";
+import { closing, test, expect, services } from "./fixtures";
 import { LOGIN_BUILD_DIR, LOGIN_REPO, LOGIN_SITE_URL, UNCONFIGURED_SITE_URL } from "./login-build";
 import { CLIENT_ID, CLIENT_SECRET } from "./github-stand-in";
 import {
@@ -30,6 +30,9 @@ import { ADMIN_DIR, ADMIN_OPENER_POLICY, ADMIN_URL } from "../plugins/publish/ed
 import { LIVE_COMMIT_FILE } from "../src/cms/live-status";
 import { LOCAL_PROXY_ORIGINS } from "../src/cms/backend";
 import { EXPIRES_KEY } from "../src/cms/login-expiry";
+import { parse } from "yaml";
+import { startContentStandIn } from "./content-api-stand-in";
+import { publish, SAVED, serviceField } from "./local-proxy";
 
 // One worker runs them all, against one stand-in and one pair of servers. Each drives two windows through three
 // servers: more time than a page test on a busy two-core machine.
@@ -146,6 +149,44 @@ test("Login with GitHub through the site's own /api/auth: the editor is logged i
   expect(calls.map((call) => call.path)).toEqual(expect.arrayContaining(["/user", `/repos/${LOGIN_REPO}`]));
   // The login is over: its cookie is gone.
   expect(await loginCookies(context)).toEqual([]);
+});
+
+test("logged in with GitHub, an editor saves a service: one commit on the branch, of that file's one line", async ({
+  page,
+  guard,
+}) => {
+  // GitHub's API for the editor's GitHub backend: a repository holding data/, which takes the OAuth stand-in's tokens.
+  const github = await startContentStandIn(LOGIN_REPO, path.resolve(__dirname, "..", "data"));
+  github.trust((token) => standIn.tokens.includes(token));
+  try {
+    const calls = await openEditor(page, guard, LOGIN_SITE_URL, github.api);
+    await logIn(page);
+    const service = services()[0];
+    const file = `data/services/${service.slug}.yaml`;
+    const before = github.file(file)!;
+    await page.goto(`${LOGIN_SITE_URL}${ADMIN_URL}#/collections/services/entries/${service.slug}`);
+    const title = serviceField(page, "title");
+    await expect(title).toHaveValue(service.title);
+    await title.fill(`${service.title} (saved on GitHub)`);
+    await publish(page);
+    await expect(page.getByText(SAVED).first()).toBeVisible();
+    // One commit, through Git's own objects (blob, tree, commit, the branch moved on), changing that file's title.
+    expect(github.writes).toEqual([expect.objectContaining({ branch: "main", paths: [file] })]);
+    expect(parse(github.file(file)!)).toEqual({ ...parse(before), title: `${service.title} (saved on GitHub)` });
+    const after = github.file(file)!.split("\n");
+    expect(after.filter((line) => !before.split("\n").includes(line))).toHaveLength(1);
+    // Every call went to GitHub with the editor's own token.
+    const token = standIn.tokens.at(-1);
+    for (const call of calls) expect(call.authorization, `${call.method} ${call.path}`).toBe(`token ${token}`);
+    expect(calls.map((call) => `${call.method} ${call.path.replace(/^\/repos\/[^/]+\/[^/]+/, "")}`)).toEqual(
+      expect.arrayContaining(["POST /git/blobs", "POST /git/trees", "POST /git/commits", "PATCH /git/refs/heads/main"]),
+    );
+  } finally {
+    // The editor keeps asking GitHub (is it live?): its page closes before the stand-in does.
+    closing.add(page.context());
+    await page.close();
+    await github.close();
+  }
 });
 
 test.describe("a GitHub App's login: a ghu_ token that expires, and a refresh token", () => {
@@ -356,6 +397,8 @@ test("a login asked for another provider: refused with that provider's error mes
 }) => {
   // From the editor's page, whose opener policy lets the popup report back (a visitor page's would not).
   await openEditor(page, guard, LOGIN_SITE_URL);
+  // The popup's page says what went wrong with the failure's own status, which the popup logs.
+  guard.allowed.push(new RegExp(`status of ${failure("wrong-provider").status} `));
   const popup = context.waitForEvent("page");
   await collectMessages(page, `${LOGIN_SITE_URL}/api/auth?provider=gitlab&site_id=x&scope=api`, "gitlab");
   const opened = await popup;

@@ -104,8 +104,11 @@ export async function openEditor(
   page: Page,
   guard: Guard,
   site: string,
-  /** More of GitHub's API, by path (e.g. a branch's head commit): the JSON to answer with. */
-  answers: Record<string, unknown> = {},
+  /**
+   * More of GitHub's API, by path (e.g. a branch's head commit): the JSON to answer with; or a stand-in for the whole
+   * API (its root) that every call goes to.
+   */
+  answers: Record<string, unknown> | string = {},
 ): Promise<ApiCall[]> {
   const calls: ApiCall[] = [];
   // A build for GitHub never asks for a local decap-server: the guard fails the test on any request to one.
@@ -121,8 +124,12 @@ export async function openEditor(
   await page.route(API, async (route) => {
     const request = route.request();
     if (request.method() === "OPTIONS") return route.fulfill({ status: 204, headers: CORS });
-    const { pathname } = new URL(request.url());
+    const { pathname, search } = new URL(request.url());
     calls.push({ method: request.method(), path: pathname, authorization: request.headers()["authorization"] });
+    if (typeof answers === "string") {
+      const response = await route.fetch({ url: `${answers}${pathname}${search}` });
+      return route.fulfill({ response, headers: { ...response.headers(), ...CORS } });
+    }
     if (pathname === "/user") {
       return route.fulfill({
         headers: CORS,
