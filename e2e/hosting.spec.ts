@@ -353,6 +353,24 @@ function answerFor(url: string, host: string): Promise<string> {
   });
 }
 
+test("nginx sends the build's own gzip copies as they are, for pages and scripts", async ({ request }, testInfo) => {
+  test.skip(testInfo.project.name !== "nginx", "deploy/nginx.conf's gzip_static");
+  const publicDir = path.join(__dirname, "..", "public");
+  const largestScript = fs
+    .readdirSync(publicDir)
+    .filter((name) => name.endsWith(".js"))
+    .sort((a, b) => fs.statSync(path.join(publicDir, b)).size - fs.statSync(path.join(publicDir, a)).size)[0];
+  for (const file of ["index.html", "about/index.html", largestScript]) {
+    const url = `/${file.replace(/index\.html$/, "")}`;
+    const response = await request.get(url, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers()["content-encoding"], url).toBe("gzip");
+    // The copy on disk, as it is: nginx's own gzip would stream it, with no length.
+    const copy = fs.statSync(path.join(publicDir, `${file}.gz`)).size;
+    expect(Number(response.headers()["content-length"]), url).toBe(copy);
+    expect((await response.body()).equals(fs.readFileSync(path.join(publicDir, file))), url).toBe(true);
+  }
+});
+
 test("nginx answers only its own host name, and redirects to it, never to the name a request gives", async ({
   baseURL,
 }, testInfo) => {

@@ -11,6 +11,7 @@ import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { precompress } from "./precompress.mjs";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.resolve(repo, process.env.SERVE_DIR || "public");
@@ -106,6 +107,7 @@ function workerUserDirective() {
 }
 
 const userDirective = workerUserDirective();
+precompress(root);
 const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-"));
 fs.chmodSync(prefix, 0o755);
 const site = siteConfig(fs.readFileSync(path.join(repo, "deploy", "nginx.conf"), "utf8"), {

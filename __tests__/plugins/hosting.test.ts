@@ -140,7 +140,7 @@ test("the nginx translation: one map per header (empty, so not sent, where no ru
   expect(() => nginxHeaderConfig(parseHeadersFile("/*\n  X-Test: a$b\n"))).toThrow(/nginx/);
 });
 
-test("appends one rule per page to _headers (replacing an earlier build's) and writes robots.txt", () => {
+test("appends one rule per page to _headers (replacing an earlier build's), writes robots.txt, drops gzip copies", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hosting-"));
   fs.mkdirSync(path.join(dir, "about"));
   const page = (script: string) =>
@@ -148,6 +148,8 @@ test("appends one rule per page to _headers (replacing an earlier build's) and w
   fs.writeFileSync(path.join(dir, "index.html"), page("home()"));
   fs.writeFileSync(path.join(dir, "about", "index.html"), page("about()"));
   fs.writeFileSync(path.join(dir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
+  // A gzip copy an earlier deploy made for nginx (npm run precompress), which nginx would send instead of the page.
+  fs.writeFileSync(path.join(dir, "about", "index.html.gz"), "an earlier build's page");
   const args = {
     publicDir: dir,
     formEndpoint: "https://forms.example/f/123",
@@ -181,6 +183,7 @@ test("appends one rule per page to _headers (replacing an earlier build's) and w
   expect(fs.readFileSync(path.join(dir, "robots.txt"), "utf8")).toContain(
     "Sitemap: https://www.example.com/sitemap-index.xml",
   );
+  expect(fs.existsSync(path.join(dir, "about", "index.html.gz"))).toBe(false);
   fs.rmSync(dir, { recursive: true });
 });
 

@@ -12,7 +12,7 @@ import path from "path";
 import { headerProblem } from "../../../src/lib/header-grammar";
 import { FIXED_BUILD_SCRIPTS, inlineScriptHashes } from "./inline-scripts";
 import { formatHeaderRules, parseHeadersFile, type HeaderRule } from "./headers-file";
-import { writeNginxHeaders } from "./nginx";
+import { removePrecompressed, writeNginxHeaders } from "./nginx";
 
 /**
  * A page's policy: scripts from the site's own files and its inline scripts by their hashes (`scriptHashes`), the rest
@@ -278,4 +278,5 @@ export function writeHostingFiles(options: PolicyOptions & { siteUrl: string }):
     path.join(publicDir, "robots.txt"),
     `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl.replace(/\/+$/, "")}/sitemap-index.xml\n`,
   );
+  removePrecompressed(publicDir);
 }

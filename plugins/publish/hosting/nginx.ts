@@ -81,3 +81,13 @@ export function writeNginxHeaders(publicDir: string, rules: HeaderRule[]): void 
   fs.writeFileSync(path.join(publicDir, NGINX_DIR, NGINX_HTTP_FILE), nginx.http);
   fs.writeFileSync(path.join(publicDir, NGINX_DIR, NGINX_SERVER_FILE), nginx.server);
 }
+
+/**
+ * Removes the gzip copies (x.gz) `npm run precompress` wrote for nginx beside an earlier build's files: nginx's
+ * gzip_static would send one as it is, whatever its file now holds. Run it again after the build.
+ */
+export function removePrecompressed(publicDir: string): void {
+  for (const file of fs.readdirSync(publicDir, { recursive: true, encoding: "utf8" })) {
+    if (file.endsWith(".gz")) fs.rmSync(path.join(publicDir, file));
+  }
+}
