@@ -16,7 +16,7 @@ import {
   type Schemas,
 } from "../content/model";
 import { PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
-import { isPlainObject } from "../content/site-content";
+import { isPlainObject } from "../content/data";
 
 type Data = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  * "Restore this version", which saves its values as a new change through the checks every save passes (cms.tsx).
  * Plain DOM beside Decap's interface: a button in the editor's notice area, and a modal dialog; styles in admin.css.
  */
-import { parseData } from "../content/site-content";
+import { parseData } from "../content/data";
 import { noticeArea } from "./content-problems";
 import type { ContentStore } from "./content-store";
 import { entryFile } from "./entry";

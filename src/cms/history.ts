@@ -5,7 +5,7 @@
  * (its summary), a plain item by its value; an item that left its place among the others is "moved".
  */
 import isEqual from "fast-deep-equal";
-import { isPlainObject } from "../content/site-content";
+import { isPlainObject } from "../content/data";
 import { humanize } from "./config";
 
 /** How many versions one page of the history shows. A backend answers with one more: the one before the page. */

@@ -4,9 +4,8 @@
  * changes (what they made different from the file as they opened it) are applied onto the file as it is now, unless
  * the other change touched the same field differently: then nothing merges, and the fields are named.
  */
-import { readablePath } from "../content/rules";
 import deepEqual from "fast-deep-equal";
-import { changedPaths, isPlainObject, valueAt, type Path } from "../content/site-content";
+import { changedPaths, isPlainObject, readablePath, valueAt, type Path } from "../content/data";
 
 /** `value` with `path` set to `next` (removed when undefined); the parents exist (they were in both versions). */
 function withValueAt(value: unknown, path: Path, next: unknown): unknown {

@@ -6,8 +6,7 @@
  * A new entry starts from the leading comments its file should have (entry.ts fileHeader, set before the save).
  */
 import type { JsonSchema } from "../content/model";
-import { readablePath } from "../content/rules";
-import { changedPaths, parseData } from "../content/site-content";
+import { changedPaths, parseData, readablePath } from "../content/data";
 import { BASE_KEY, normalize, schemaOfSource, SOURCE_KEY } from "./entry";
 import { mergeEdits } from "./merge";
 import { patchYaml } from "./yaml-patch";

@@ -19,7 +19,7 @@ import {
   type YAMLSeq,
 } from "yaml";
 import deepEqual from "fast-deep-equal";
-import { isPlainObject } from "../content/site-content";
+import { isPlainObject } from "../content/data";
 import { readsAsText } from "../content/site-yaml";
 
 /** Prettier's printWidth for this repository: the width the content files are folded at. */

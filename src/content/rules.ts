@@ -7,8 +7,9 @@
 import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
 import addFormats from "ajv-formats";
 import { httpsHostProblem } from "../lib/header-grammar";
-import { isMap, isScalar, type Document, type LineCounter } from "yaml";
+import type { Document, LineCounter } from "yaml";
 import { dialNumber } from "./site-content";
+import { lineOf, readablePath } from "./data";
 import { FIRM_SCHEMA, SERVICE_COUNT, choicesOf, resolveSchema, type JsonSchema, type Schemas } from "./model";
 
 export interface ContentError {
@@ -49,13 +50,7 @@ export function createAjv(schemas: Record<string, AnySchemaObject>): Ajv {
   return ajv;
 }
 
-/** Turns ajv's /a/0/b into a.b[0]-style paths editors can read. */
-export function readablePath(segments: (string | number)[]): string {
-  return segments.reduce<string>((acc, seg) => {
-    if (typeof seg === "number" || /^\d+$/.test(String(seg))) return `${acc}[${seg}]`;
-    return acc ? `${acc}.${seg}` : String(seg);
-  }, "");
-}
+export { lineOf, readablePath } from "./data";
 
 function pointerSegments(instancePath: string): (string | number)[] {
   if (!instancePath) return [];
@@ -155,25 +150,6 @@ function messageFor(error: ErrorObject): { extraSegment?: string; message: strin
     default:
       return { message: error.message ?? "is not valid" };
   }
-}
-
-export function lineOf(doc: Document, counter: LineCounter, segments: (string | number)[]): number | undefined {
-  // The deepest node that exists on the path: the field itself, or its parent when the field is missing.
-  for (let depth = segments.length; depth >= 0; depth--) {
-    const head = segments.slice(0, depth);
-    if (depth > 0) {
-      const parentNode = doc.getIn(head.slice(0, -1), true);
-      const last = head[head.length - 1];
-      if (isMap(parentNode)) {
-        const pair = parentNode.items.find((item) => isScalar(item.key) && item.key.value === last);
-        if (pair && isScalar(pair.key) && pair.key.range) return counter.linePos(pair.key.range[0]).line;
-      }
-    }
-    const node = depth === 0 ? doc.contents : doc.getIn(head, true);
-    const range = (node as { range?: [number, number, number] } | null)?.range;
-    if (range) return counter.linePos(range[0]).line;
-  }
-  return undefined;
 }
 
 function schemaErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): ContentError[] {

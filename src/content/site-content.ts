@@ -10,56 +10,12 @@
  * previews), compute them here, so they all see what the pages show.
  */
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
-import { parseDocument } from "yaml";
 import { servicePath } from "../lib/paths";
 import { FIRM_SCHEMA, PAGE_FILES, SERVICE_FILE, choicesOf, fileKey, resolveSchema, type Schemas } from "./model";
 import type { SourceFile } from "./model";
-import deepEqual from "fast-deep-equal";
+import { parseData, type Data } from "./data";
 
-export type Data = Record<string, unknown>;
-
-export const isPlainObject = (value: unknown): value is Data =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Where a value sits in content data: keys and list indexes. */
-export type Path = (string | number)[];
-
-/** The paths at which `after` differs from `before`, as deep as both sides keep the same shape. */
-export function changedPaths(before: unknown, after: unknown, at: Path = []): Path[] {
-  if (deepEqual(before, after)) return [];
-  if (isPlainObject(before) && isPlainObject(after)) {
-    const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-    return [...keys].flatMap((key) => changedPaths(before[key], after[key], [...at, key]));
-  }
-  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
-    return before.flatMap((item, i) => changedPaths(item, after[i], [...at, i]));
-  }
-  return [at];
-}
-
-/** The value at `path` (own keys and list indexes only); undefined where there is none. */
-export function valueAt(value: unknown, path: Path): unknown {
-  let node = value;
-  for (const key of path) {
-    if (Array.isArray(node) && typeof key === "number") node = node[key];
-    else if (isPlainObject(node) && Object.hasOwn(node, key)) node = node[key];
-    else return undefined;
-  }
-  return node;
-}
-
-/** A content file's fields (a file that holds no mapping, or is no valid YAML, reads as none: the check names it). */
-export function parseData(text: string): Data {
-  const doc = parseDocument(text);
-  let value: unknown = null;
-  try {
-    // An alias to no anchor, or too many, throws: such a file reads as empty, as one that does not parse.
-    if (doc.errors.length === 0) value = doc.toJS();
-  } catch {
-    value = null;
-  }
-  return isPlainObject(value) ? value : {};
-}
+export { changedPaths, parseData, type Data } from "./data";
 
 const text = (value: unknown) => String(value ?? "");
 

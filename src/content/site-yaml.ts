@@ -7,8 +7,8 @@
  */
 import { load } from "js-yaml";
 import { isNode, isScalar, visit, type Document, type LineCounter, type Scalar, type YAMLError } from "yaml";
-import { lineOf, readablePath, type ContentError } from "./rules";
-import { changedPaths, valueAt } from "./site-content";
+import type { ContentError } from "./rules";
+import { changedPaths, lineOf, readablePath, valueAt } from "./data";
 
 function describe(value: unknown): string {
   if (value instanceof Date) return `the date ${value.toISOString().slice(0, 10)}`;
