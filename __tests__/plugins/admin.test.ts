@@ -94,7 +94,11 @@ test("/admin/: Decap's bundle, then the editor's, each under a content-hashed na
     root,
     config: {},
     schemas: {},
-    bundle: async () => ({ js: 'registerPreviewStyle("__PREVIEW_STYLE_FILE__");', css: "h1{color:red}" }),
+    bundle: async () => ({
+      js: 'import "./cms-CHUNK1.js";registerPreviewStyle("__PREVIEW_STYLE_FILE__");',
+      chunks: [{ name: "cms-CHUNK1.js", text: "chunk();" }],
+      css: "h1{color:red}",
+    }),
   });
   const dir = path.join(publicDir, ADMIN_DIR);
   expect(fs.existsSync(path.join(dir, "stale.js"))).toBe(false);
@@ -103,21 +107,40 @@ test("/admin/: Decap's bundle, then the editor's, each under a content-hashed na
   expect(files.styles).toMatch(/^admin\.[0-9a-f]{12}\.css$/);
   for (const file of Object.values(files)) expect(fs.existsSync(path.join(dir, file))).toBe(true);
   // The editor's bundle names its preview stylesheet by its hashed name.
-  expect(fs.readFileSync(path.join(dir, files.editor), "utf8")).toBe(`registerPreviewStyle("${files.previewStyle}");`);
+  expect(fs.readFileSync(path.join(dir, files.editor), "utf8")).toBe(
+    `import "./cms-CHUNK1.js";registerPreviewStyle("${files.previewStyle}");`,
+  );
+  // Beside it, the chunks it imports, under the names it imports them by.
+  expect(fs.readFileSync(path.join(dir, "cms-CHUNK1.js"), "utf8")).toBe("chunk();");
   const page = fs.readFileSync(path.join(dir, "index.html"), "utf8");
   expect(page).toMatch(/<meta name="robots" content="noindex">/);
   const scripts = [...page.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
   expect(scripts).toEqual([files.decap, files.editor]);
+  expect(page).toContain(`<script type="module" src="${files.editor}">`);
   expect(page).toContain(`<link rel="stylesheet" href="${files.styles}">`);
   // Decap starts when the editor's bundle says so, with the configuration from the build.
   expect(page.indexOf("window.CMS_MANUAL_INIT = true")).toBeLessThan(page.indexOf(files.decap));
 });
 
 test("the editor's bundle holds React 18 and the site's views and CSS, never Decap or Gatsby's runtime", async () => {
-  const { js, css } = await bundleEditor({ root, config: { collections: [] }, schemas: {} });
+  const { js: entry, chunks, css } = await bundleEditor({ root, config: { collections: [] }, schemas: {} });
+  const js = [entry, ...chunks.map((chunk) => chunk.text)].join("\n");
   expect(js).toContain('"18.3.');
   expect(js).not.toMatch(/decap-cms-app|gatsby-browser|@gatsbyjs\/reach-router/);
-  expect(js).toContain("__PREVIEW_STYLE_FILE__");
+  expect(entry).toContain("__PREVIEW_STYLE_FILE__");
+  // What the login page loads: the entry and the chunks it imports. React 18 (the previews), the schema validator and
+  // phone numbers (the checks) come later, with what needs them.
+  const byName = new Map(chunks.map((chunk) => [chunk.name, chunk.text]));
+  const imports = (text: string) =>
+    [...text.matchAll(/import\s*(?:[^"'();]*?from\s*)?"\.\/(cms-\w+\.js)"/g)].map((m) => m[1]);
+  const first = new Set<string>();
+  const follow = (text: string): void =>
+    imports(text).forEach((name) => !first.has(name) && first.add(name) && follow(byName.get(name)!));
+  follow(entry);
+  const atLogin = [entry, ...[...first].map((name) => byName.get(name)!)].join("\n");
+  expect(atLogin).not.toContain('"18.3.');
+  expect(atLogin.length).toBeLessThan(js.length / 3);
+  for (const chunk of chunks) expect(chunk.name).toMatch(/^cms-[A-Z0-9]{8}\.js$/);
   // The site's own styles, for the preview frame: the global ones and the views' modules.
   expect(css).toMatch(/--[\w-]+:/);
   expect(css.length).toBeGreaterThan(5000);

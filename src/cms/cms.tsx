@@ -1,18 +1,16 @@
 /**
- * The editor's own code at /admin/, bundled apart from the site by esbuild (plugins/publish/editor/admin.ts) and loaded
- * after Decap CMS's prebuilt bundle (decap-cms, which brings its own React): its configuration and the content schemas
- * come from the build (__CMS_CONFIG__, __CONTENT_SCHEMAS__: config.ts over data/schema/), the site's CSS for the
- * preview frame from __PREVIEW_STYLE__; this module registers the clean YAML format, the previews (React 18 roots of
- * the site's own views, preview-root.ts) and the check that refuses a save the build would refuse, then starts Decap.
+ * The editor's own code at /admin/, bundled apart from the site by esbuild (plugins/publish/editor/admin.ts) as an ES
+ * module run after Decap CMS's prebuilt bundle (decap-cms, which brings its own React): its configuration and the
+ * content schemas come from the build (__CMS_CONFIG__, __CONTENT_SCHEMAS__: config.ts over data/schema/), the site's
+ * CSS for the preview frame from __PREVIEW_STYLE__; this module registers the clean YAML format, the previews (React
+ * 18 roots of the site's own views, preview-root.ts) and the check that refuses a save the build would refuse, then
+ * starts Decap.
  */
-import React from "react";
 import { PAGE_FILES, SERVICE_COUNT, fileKey, type JsonSchema } from "../content/model";
-import { checkFiles } from "../content/validate";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
 import { backendAtOrigin, CONTENT_API, editorialWorkflow } from "./backend";
-import { readBackendContent, previewTemplate, type SiteContent } from "./previews";
 import {
   decapToken,
   draftBranch,
@@ -27,11 +25,11 @@ import { startContentProblems } from "./content-problems";
 import { githubResources, LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
 import { LOG_IN_AGAIN, notice, SESSION_ENDED, watchLoginExpiry } from "./login-expiry";
-import { checkPublish, checkSave, entryBranch, restorable, type EntryState } from "./save-check";
-import { parseData } from "../content/site-content";
+import type { EntryState } from "./save-check";
+import { parseData } from "../content/data";
 import { startHistory } from "./history-panel";
 import { entryFile, SOURCE_KEY } from "./entry";
-import { DECAP_USER_KEY, decapGlobals, type DecapImplementation, type DecapPreviewProps } from "./decap";
+import { DECAP_USER_KEY, decapGlobals, type DecapImplementation } from "./decap";
 import { reactRootTemplate } from "./preview-root";
 
 declare const __CMS_CONFIG__: CmsConfig;
@@ -47,8 +45,7 @@ CMS.registerCustomFormat(CMS_FORMAT, "yaml", yamlFormat(schemas));
 
 // The site's CSS in the preview frame (Decap adds a <link> to the frame's document), absolute: the frame has no URL
 // of its own to resolve against.
-const script = document.currentScript as HTMLScriptElement | null;
-CMS.registerPreviewStyle(new URL(__PREVIEW_STYLE__, script?.src ?? document.baseURI).href);
+CMS.registerPreviewStyle(new URL(__PREVIEW_STYLE__, import.meta.url).href);
 
 // The editor's backend as the browser reaches it: the site's own GitHub login is at the origin the editor is opened at.
 const backend = backendAtOrigin(__CMS_CONFIG__.backend, window.location.origin);
@@ -83,28 +80,13 @@ if (backend.name === CONTENT_API.name) {
     localStorage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: CONTENT_API.name }));
 }
 
-/** One content loader per preview pane (Decap's getCollection is the pane's own), so content loads once per pane. */
-const loaders = new WeakMap<DecapPreviewProps["getCollection"], () => Promise<SiteContent>>();
-function loaderFor(getCollection: DecapPreviewProps["getCollection"]): () => Promise<SiteContent> {
-  let loader = loaders.get(getCollection);
-  if (!loader) {
-    let loaded: Promise<SiteContent> | undefined;
-    loader = () => (loaded ??= readBackendContent(store, branch));
-    loaders.set(getCollection, loader);
-  }
-  return loader;
-}
-
+// The previews (React 18 and the site's views) and the checks (the content check's rules, with its schema validator
+// and phone numbers) load when first needed, in chunks of their own: the login page needs neither.
+const saveCheck = () => import("./save-check");
 function template(collection: string, name?: string) {
-  const Preview = previewTemplate(schemas, collection, name);
-  return reactRootTemplate(decap, ({ entry, getAsset, getCollection }) => (
-    <Preview
-      data={entry.get("data").toJS()}
-      slug={entry.get("slug")}
-      assetUrl={(path) => getAsset(path)?.toString() ?? path}
-      loadContent={loaderFor(getCollection)}
-    />
-  ));
+  return reactRootTemplate(decap, async () =>
+    (await import("./preview-templates")).previewRenderer(schemas, { store, branch }, collection, name),
+  );
 }
 
 for (const file of Object.keys(PAGE_FILES)) {
@@ -150,7 +132,7 @@ async function startEditor(): Promise<void> {
   const context = { store, branch, workflow, schemas };
   const check = async (entry: EntryState) => {
     versions.clear();
-    const checked = await checkSave(context, entry).catch(sessionEnded);
+    const checked = await (await saveCheck()).checkSave(context, entry).catch(sessionEnded);
     for (const [path, version] of Object.entries(checked.versions)) versions.set(path, version);
     return checked;
   };
@@ -167,7 +149,7 @@ async function startEditor(): Promise<void> {
     startContentProblems({
       ready: () => backend.name !== "github" || decapToken() !== undefined,
       check: async () => {
-        const files = await readSources(store, branch);
+        const [files, { checkFiles }] = await Promise.all([readSources(store, branch), import("../content/validate")]);
         return checkFiles({ schemas, files, display: repositoryPath, image: () => undefined }).errors;
       },
     }),
@@ -189,9 +171,10 @@ async function startEditor(): Promise<void> {
       return found && "files" in found ? found.files.find((f) => f.name === slug)?.fields : found?.fields;
     },
     store,
-    branchOf: (entry) => entryBranch(context, entry),
+    branchOf: async (entry) => (await saveCheck()).entryBranch(context, entry),
     // A restore is a save of the version's values made by the editor's own backend, as Decap's Save makes it.
     async restore({ collection, slug, file }, version, opened) {
+      const { restorable } = await saveCheck();
       const values = await restorable(context, { collection, slug }, parseData(version.text ?? ""), parseData(opened));
       const { written } = await check({ collection, slug, data: { ...values, [SOURCE_KEY]: opened } });
       const own = CMS.getBackend(backend.name).init(config, { useWorkflow: workflow }) as DecapImplementation;
@@ -226,7 +209,7 @@ async function startEditor(): Promise<void> {
   if (workflow) {
     CMS.registerEventListener({
       name: "prePublish",
-      handler: async ({ entry }: { entry: SavedEntry }) => checkPublish(context, entryState(entry)),
+      handler: async ({ entry }: { entry: SavedEntry }) => (await saveCheck()).checkPublish(context, entryState(entry)),
     });
   }
   if (workflow) config.publish_mode = "editorial_workflow";

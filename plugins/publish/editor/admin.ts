@@ -6,8 +6,8 @@
  *   the chunks it loads by name beside it), copied as it ships — never re-bundled or re-minified — into a folder named
  *   by its version and a hash of its files, so the year-long cache rule for `/*.js` is safe;
  * - the project's own editor code (src/cms/cms.tsx: configuration, clean YAML format, previews, content rules),
- *   bundled by esbuild with React 18 and the site's own view components and CSS for the previews (cms.<hash>.js and
- *   cms.<hash>.css, the CSS for the preview frame only);
+ *   bundled by esbuild with React 18 and the site's own view components and CSS for the previews (cms.<hash>.js, an
+ *   ES module, the chunks it loads when first needed, cms-<hash>.js, and cms.<hash>.css for the preview frame);
  * - the editor's own styles for Decap's interface (src/cms/admin.css: the phone layout), loaded by /admin/ alone;
  * - index.html, and (hosting.ts) its own Content-Security-Policy, separate from every visitor page's.
  */
@@ -79,7 +79,7 @@ function hashedName(name: string, text: string | Buffer): string {
 /** The editor page's one inline script: Decap waits for the editor's code to start it with the config. */
 const ADMIN_START_SCRIPT = "window.CMS_MANUAL_INIT = true;";
 
-/** The editor's page: Decap's bundle, then the editor's, started by hand (window.CMS_MANUAL_INIT) with the config. */
+/** The editor's page: Decap's bundle, then the editor's module, which starts Decap (window.CMS_MANUAL_INIT). */
 function adminPage({ decap, editor, styles }: { decap: string; editor: string; styles: string }): string {
   return [
     "<!doctype html>",
@@ -96,7 +96,7 @@ function adminPage({ decap, editor, styles }: { decap: string; editor: string; s
     // In the body: Decap renders into document.body, which exists by then.
     "<body>",
     `<script src="${decap}"></script>`,
-    `<script src="${editor}"></script>`,
+    `<script type="module" src="${editor}"></script>`,
     "</body>",
     "</html>",
     "",
@@ -105,12 +105,15 @@ function adminPage({ decap, editor, styles }: { decap: string; editor: string; s
 
 export interface EditorBundle {
   js: string;
+  /** The chunks the editor loads when it first needs them (the previews, the checks), under content-hashed names. */
+  chunks: { name: string; text: string }[];
   css: string;
 }
 
 /**
- * The project's editor code (src/cms/cms.tsx) as one script and one stylesheet: esbuild, minified, with React 18 and
- * the site's views inside; `gatsby` and `gatsby-plugin-image` resolve to the preview's stand-ins (gatsby-shim.tsx).
+ * The project's editor code (src/cms/cms.tsx) as an ES module, the chunks it imports when first needed, and one
+ * stylesheet (the preview frame's): esbuild, minified, with React 18 and the site's views inside; `gatsby` and
+ * `gatsby-plugin-image` resolve to the preview's stand-ins (gatsby-shim.tsx).
  */
 export async function bundleEditor({
   root,
@@ -129,7 +132,9 @@ export async function bundleEditor({
     bundle: true,
     write: false,
     minify: true,
-    format: "iife",
+    format: "esm",
+    splitting: true,
+    chunkNames: "cms-[hash]",
     target: ["chrome109", "firefox115", "safari15"],
     outdir: path.join(root, ".cache", "admin"),
     entryNames: "cms",
@@ -144,10 +149,18 @@ export async function bundleEditor({
       __PREVIEW_STYLE__: JSON.stringify(PREVIEW_STYLE_PLACEHOLDER),
     },
   });
-  const js = result.outputFiles.find((f) => f.path.endsWith(".js"));
-  const css = result.outputFiles.find((f) => f.path.endsWith(".css"));
-  if (!js || !css) throw new Error("esbuild wrote no script or no stylesheet for the editor");
-  return { js: js.text, css: css.text };
+  const js = result.outputFiles.find((f) => path.basename(f.path) === "cms.js");
+  const chunks = result.outputFiles.filter((f) => f.path.endsWith(".js") && f !== js);
+  // The entry's stylesheet, then its chunks': the order the modules import them in.
+  const css = result.outputFiles
+    .filter((f) => f.path.endsWith(".css"))
+    .sort((a) => (a.path.endsWith("cms.css") ? -1 : 1));
+  if (!js || css.length === 0) throw new Error("esbuild wrote no script or no stylesheet for the editor");
+  return {
+    js: js.text,
+    chunks: chunks.map((f) => ({ name: path.basename(f.path), text: f.text })),
+    css: css.map((f) => f.text).join("\n"),
+  };
 }
 
 export interface AdminFiles {
@@ -185,6 +198,7 @@ export async function writeAdmin({
   const styles = hashedName("admin.css", adminCss);
   fs.writeFileSync(path.join(dir, previewStyle), built.css);
   fs.writeFileSync(path.join(dir, editor), js);
+  for (const chunk of built.chunks) fs.writeFileSync(path.join(dir, chunk.name), chunk.text);
   fs.writeFileSync(path.join(dir, styles), adminCss);
   fs.writeFileSync(path.join(dir, "index.html"), adminPage({ decap, editor, styles }));
   return { decap, editor, previewStyle, styles };
