@@ -182,8 +182,11 @@ test("logged in with GitHub, an editor saves a service: one commit on the branch
       expect.arrayContaining(["POST /git/blobs", "POST /git/trees", "POST /git/commits", "PATCH /git/refs/heads/main"]),
     );
   } finally {
-    // The editor keeps asking GitHub (is it live?): its page closes before the stand-in does.
+    // The editor keeps asking GitHub (is it live?): its calls under way are let go, new ones refused, and its page
+    // closes before the stand-in does.
     closing.add(page.context());
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.route(/^https:\/\/api\.github\.com\//, (route) => route.abort());
     await page.close();
     await github.close();
   }

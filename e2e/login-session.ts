@@ -127,7 +127,9 @@ export async function openEditor(
     const { pathname, search } = new URL(request.url());
     calls.push({ method: request.method(), path: pathname, authorization: request.headers()["authorization"] });
     if (typeof answers === "string") {
-      const response = await route.fetch({ url: `${answers}${pathname}${search}` });
+      // A fresh connection each time: one the stand-in closed while idle fails when reused (ECONNRESET).
+      const headers = { ...request.headers(), connection: "close" };
+      const response = await route.fetch({ url: `${answers}${pathname}${search}`, headers });
       return route.fulfill({ response, headers: { ...response.headers(), ...CORS } });
     }
     if (pathname === "/user") {
