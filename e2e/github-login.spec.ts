@@ -230,7 +230,10 @@ test.describe("a GitHub App's login: a ghu_ token that expires, and a refresh to
     const alert = page.getByRole("alert").filter({ hasText: "Your GitHub login has expired" });
     await expect(alert).toBeVisible({ timeout: 10_000 });
     standIn.app = { expiresIn: 28_800 };
+    // Log in again reloads /admin/: its login page comes once the page has loaded again (Decap's 5 MB and the editor).
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Log in again" }).click();
+    await reloaded;
     await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible();
     await logIn(page);
     await expect(page.getByRole("alert")).toHaveCount(0);
