@@ -11,7 +11,7 @@ import { openEditor, proxyForEachTest } from "./local-proxy";
 import { draftBranch } from "../src/cms/content-store";
 import { servicesCollection, type CmsField } from "../src/cms/config";
 import { patchYaml } from "../src/cms/yaml-patch";
-import { parseData } from "../src/content/site-content";
+import { parseData } from "../src/content/data";
 import { loadSchemas } from "../src/content/read-content";
 
 const fields = servicesCollection(loadSchemas(path.resolve(__dirname, "..", "data"))).fields as CmsField[];

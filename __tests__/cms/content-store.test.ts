@@ -7,7 +7,7 @@
 import fs from "fs";
 import path from "path";
 import { githubStore, proxyStore, SERVICES_FOLDER } from "../../src/cms/content-store";
-import { parseData } from "../../src/content/site-content";
+import { parseData } from "../../src/content/data";
 import { serviceFiles } from "../../src/content/read-content";
 import { DATA_DIR } from "../helpers/content.cjs";
 import { startLocalBackend } from "../../e2e/tools/local-backend";

@@ -8,7 +8,7 @@ import path from "path";
 import { compare, fieldLine, shown, type Change } from "../../src/cms/history";
 import { servicesCollection } from "../../src/cms/config";
 import { loadSchemas } from "../../src/content/read-content";
-import { parseData } from "../../src/content/site-content";
+import { parseData } from "../../src/content/data";
 import { DATA_DIR } from "../helpers/content.cjs";
 
 const fields = [

@@ -12,7 +12,7 @@ import { patchYaml } from "../../src/cms/yaml-patch";
 import { localFileFields } from "../../src/content/rules";
 import { loadSchemas, serviceFiles } from "../../src/content/read-content";
 import { FIRM_SCHEMA, SERVICE_COUNT } from "../../src/content/model";
-import { parseData } from "../../src/content/site-content";
+import { parseData } from "../../src/content/data";
 import { copyRealData, type ContentCopy } from "../helpers/content.cjs";
 
 /** The backend as the editor's store sees it: the files of a folder (a repository with data/ in it), one branch. */

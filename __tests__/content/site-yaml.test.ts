@@ -7,7 +7,7 @@ import { load } from "js-yaml";
 import { isMap, parseDocument, YAMLMap } from "yaml";
 import { validateContentDirectory } from "../../src/content/check";
 import { readSourceFiles, serviceFiles } from "../../src/content/read-content";
-import { parseData } from "../../src/content/site-content";
+import { parseData } from "../../src/content/data";
 import { patchYaml } from "../../src/cms/yaml-patch";
 import { DATA_DIR, copyRealData, type ContentCopy } from "../helpers/content.cjs";
 

@@ -7,7 +7,7 @@ import { parseDocument } from "yaml";
 import { loadSchemas, readSourceFiles, serviceFiles } from "../../src/content/read-content";
 import { SERVICE_COUNT } from "../../src/content/model";
 import { DATA_DIR, type ContentCopy } from "./content.cjs";
-import { parseData } from "../../src/content/site-content";
+import { parseData } from "../../src/content/data";
 
 /** What a test expects of one reported problem. `line` is computed from the broken file, never hard-coded. */
 export interface Expected {

@@ -11,7 +11,7 @@ import path from "path";
 import { patchYaml } from "../../src/cms/yaml-patch";
 import { PAGE_FILES, SERVICE_COUNT, SERVICE_SCHEMA, resolveSchema, type JsonSchema } from "../../src/content/model";
 import { loadSchemas, readSourceFiles } from "../../src/content/read-content";
-import { parseData } from "../../src/content/site-content";
+import { parseData } from "../../src/content/data";
 import { validateContentDirectory } from "../../src/content/check";
 
 type Data = Record<string, unknown>;

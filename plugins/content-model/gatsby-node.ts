@@ -2,7 +2,8 @@
 // `gatsby develop`), the GraphQL types come from the JSON Schemas in data/schema/, and the computed fields
 // (a service's path, the form's endpoint, the dialable phone number, the state's name) get their resolvers.
 import type { GatsbyNode, Node } from "gatsby";
-import { DERIVED_FIELDS, type Data } from "../../src/content/site-content";
+import { DERIVED_FIELDS } from "../../src/content/site-content";
+import type { Data } from "../../src/content/data";
 import { contentDirectory, loadSchemas } from "../../src/content/read-content";
 import { checkContent } from "../../src/content/check";
 import { resolveFormEndpoint } from "../../src/content/form-endpoint";

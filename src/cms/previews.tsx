@@ -5,7 +5,8 @@
  */
 import React, { useEffect, useState } from "react";
 import type { JsonSchema } from "../content/model";
-import { contentFiles, siteContent, type ContentFiles, type Data } from "../content/site-content";
+import { contentFiles, siteContent, type ContentFiles } from "../content/site-content";
+import type { Data } from "../content/data";
 import { PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
 import { SiteLayout } from "../components/site-layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";

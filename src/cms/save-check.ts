@@ -9,8 +9,8 @@
  *   picked anew are judged by their bytes and decoded whole; the others were judged when they were picked.
  */
 import type { Schemas } from "../content/model";
-import { IMAGE_PATH, localFileFields, readablePath, type ContentError } from "../content/rules";
-import { parseData } from "../content/site-content";
+import { IMAGE_PATH, localFileFields, type ContentError } from "../content/rules";
+import { parseData, readablePath } from "../content/data";
 import { checkFiles, contentName, yamlErrors } from "../content/validate";
 import { SERVICES_COLLECTION } from "./config";
 import { contentPath, draftBranch, repositoryPath, SERVICES_FOLDER, type ContentStore } from "./content-store";

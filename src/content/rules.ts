@@ -50,8 +50,6 @@ export function createAjv(schemas: Record<string, AnySchemaObject>): Ajv {
   return ajv;
 }
 
-export { lineOf, readablePath } from "./data";
-
 function pointerSegments(instancePath: string): (string | number)[] {
   if (!instancePath) return [];
   return instancePath

@@ -15,8 +15,6 @@ import { FIRM_SCHEMA, PAGE_FILES, SERVICE_FILE, choicesOf, fileKey, resolveSchem
 import type { SourceFile } from "./model";
 import { parseData, type Data } from "./data";
 
-export { changedPaths, parseData, type Data } from "./data";
-
 const text = (value: unknown) => String(value ?? "");
 
 /** The full name of the state whose code is `region`, or the code itself if the schema does not list it. */

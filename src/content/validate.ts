@@ -24,14 +24,13 @@ import {
   createAjv,
   fileErrors,
   IMAGE_PATH,
-  lineOf,
   localFileFields,
-  readablePath,
   serviceCountProblem,
   serviceCrossErrors,
   type ContentError,
   type ParsedFile,
 } from "./rules";
+import { lineOf, readablePath } from "./data";
 
 export interface CheckInput {
   schemas: Schemas;
