@@ -20,7 +20,7 @@ import { servicePath } from "../../src/lib/paths.ts";
 import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT, fixtureService } from "./fixture-content.ts";
 import { loadSchemas, readContentFiles } from "../../src/content/read-content.ts";
 import { resolveSchema } from "../../src/content/model.ts";
-import { parseData } from "../../src/content/site-content.ts";
+import { parseData } from "../../src/content/data.ts";
 import { patchYaml } from "../../src/cms/yaml-patch.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
