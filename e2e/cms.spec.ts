@@ -263,6 +263,43 @@ test("nothing an editor types reaches the preview as markup: it shows as text", 
   expect(await page.evaluate(() => (window as { __injected?: number }).__injected)).toBeUndefined();
 });
 
+/** Every text of the data that is an item of a list of texts (a service's bullets). */
+function listItems(value: unknown): string[] {
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value;
+  if (value && typeof value === "object") return Object.values(value).flatMap(listItems);
+  return [];
+}
+
+test("each item of a list shows as its own text, and the form's last line scrolls clear of History", async ({
+  page,
+}) => {
+  const service = services()[0];
+  await openEditor(page, `collections/services/entries/${service.slug}`);
+  const items = listItems(parse(read(`data/services/${service.slug}.yaml`)));
+  expect(items.length, "the service has bullets").toBeGreaterThan(0);
+  const boxes = page.locator("input:visible, textarea:visible");
+  await expect
+    .poll(() => boxes.evaluateAll((all) => all.map((box) => (box as HTMLInputElement).value)))
+    .toEqual(expect.arrayContaining(items));
+
+  const keys = Object.keys(serviceSchema.properties!);
+  const lastHint = serviceSchema.properties![keys[keys.length - 1]].description;
+  test.skip(!lastHint, "the service's last field has no hint to read");
+  await expect(page.getByRole("button", { name: "History" })).toBeVisible();
+  await boxes.first().hover();
+  await page.mouse.wheel(0, 100_000);
+  // At the end of the form its last line, the last field's hint, is readable: nothing lies over any part of it.
+  const hint = page.getByText(lastHint!, { exact: true });
+  await expect(hint).toBeInViewport();
+  const covered = () =>
+    hint.evaluate((element) => {
+      const { left, right, top, bottom } = element.getBoundingClientRect();
+      const points = [left + 2, (left + right) / 2, right - 2].map((x) => [x, (top + bottom) / 2]);
+      return points.filter(([x, y]) => !element.contains(document.elementFromPoint(x, y))).length;
+    });
+  await expect.poll(covered).toBe(0);
+});
+
 test("a link the site may not make (javascript:) shows in the preview as its label, no link", async ({ page }) => {
   await openEditor(page, "collections/pages/entries/firm");
   const firstLink = field(page, "URL").first();

@@ -121,9 +121,9 @@ describe("fieldFor: one schema keyword at a time", () => {
     expect(f.fields!.map((x) => x.name)).toEqual(["b", "a"]);
   });
 
-  test("a list of text is a list of values with minItems and maxItems as min and max", () => {
+  test("a list of text is a list of values, each shown open, with minItems and maxItems as min and max", () => {
     const f = field({ type: "array", minItems: 3, maxItems: 6, items: { $ref: "defs.schema.json#/definitions/text" } });
-    expect(f).toMatchObject({ widget: "list", min: 3, max: 6 });
+    expect(f).toMatchObject({ widget: "list", min: 3, max: 6, collapsed: false });
     expect(f.field).toMatchObject({ widget: "string", pattern: ["\\S", "must not be blank"] });
     expect(f.fields).toBeUndefined();
   });
@@ -133,7 +133,7 @@ describe("fieldFor: one schema keyword at a time", () => {
       type: "array",
       items: { type: "object", properties: { title: { type: "string" }, text: { type: "string" } } },
     });
-    expect(f).toMatchObject({ widget: "list", summary: "{{fields.title}}" });
+    expect(f).toMatchObject({ widget: "list", summary: "{{fields.title}}", collapsed: false });
     expect(f.fields!.map((x) => x.name)).toEqual(["title", "text"]);
   });
 

@@ -125,7 +125,7 @@ export function fieldFor(
       schemas,
       at,
     );
-    return { ...base, widget: "list", ...limits, field: { ...item, label: base.label } };
+    return { ...base, widget: "list", ...limits, collapsed: false, field: { ...item, label: base.label } };
   }
   if (schema.localFile) {
     return {
