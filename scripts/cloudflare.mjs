@@ -6,7 +6,6 @@
 // GitHub login's and the content API's, handed to wrangler in a private .dev.vars file, not on its command line).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -36,13 +35,6 @@ const vars = FUNCTION_VARIABLES.filter((name) => process.env[name]).map((name) =
   // In double quotes, .dev.vars reads \n as a line break (a private key's PEM).
   return `${name}="${value.replace(/\n/g, "\\n")}"\n`;
 });
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port: free } = server.address();
-      server.close(() => resolve(free));
-    });
-  });
 const state = fs.mkdtempSync(path.join(os.tmpdir(), "wrangler-state-"));
 // wrangler runs functions/ from the folder it starts in, and writes its own files there: so it starts in the temporary
 // folder, with a link to the project's functions/.
@@ -56,9 +48,9 @@ const child = spawn(
     root,
     "--ip=127.0.0.1",
     `--port=${port}`,
-    // A devtools port of its own, from the system: two servers started at once (the login specs' wranglers) would
+    // A devtools port of the system's choosing (0): two servers started at once (the login specs' wranglers) would
     // otherwise both take the first free one from 9229, and one of them stops answering.
-    `--inspector-port=${await freePort()}`,
+    "--inspector-port=0",
     `--compatibility-date=${COMPATIBILITY_DATE}`,
     `--persist-to=${state}`,
     "--show-interactive-dev-session=false",

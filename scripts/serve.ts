@@ -5,6 +5,7 @@
 // redirect it costs on every real host. Used by `npm run serve` and the browser tests (PORT, SERVE_DIR, OVERLAY_DIR,
 // HOST).
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -115,4 +116,7 @@ const server = http.createServer((req, res) => {
   res.end(req.method === "HEAD" ? undefined : body);
 });
 
-server.listen(port, host, () => console.log(`Serving ${root} at http://${host}:${port}`));
+// PORT=0: a free port of the system's choosing, named in this line.
+server.listen(port, host, () =>
+  console.log(`Serving ${root} at http://${host}:${(server.address() as AddressInfo).port}`),
+);

@@ -154,7 +154,7 @@ export async function bundleEditor({
   // The entry's stylesheet, then its chunks': the order the modules import them in.
   const css = result.outputFiles
     .filter((f) => f.path.endsWith(".css"))
-    .sort((a) => (a.path.endsWith("cms.css") ? -1 : 1));
+    .sort((a, b) => Number(b.path.endsWith("cms.css")) - Number(a.path.endsWith("cms.css")));
   if (!js || css.length === 0) throw new Error("esbuild wrote no script or no stylesheet for the editor");
   return {
     js: js.text,
