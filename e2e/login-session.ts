@@ -13,12 +13,16 @@ import { ADMIN_URL } from "../plugins/publish/editor/admin";
 
 const repo = path.resolve(__dirname, "..");
 const API = /^https:\/\/api\.github\.com\//;
-// Decap's prebuilt bundle (5 MB, and the chunks beside it), straight from the same build folder rather than through
-// `wrangler pages dev`, whose development asset server, with both cores busy, may stall a response this large and
-// leave /admin/ short of its load event. What these tests check, the site's login functions and the editor's side of
-// the login, runs on wrangler; a deploy serves these files from Cloudflare's CDN, not from that dev server. The
-// editor's own specs (e2e/cms*.spec.ts) fetch the bundle from the server that serves it.
-const DECAP_BUNDLE = /\/admin\/decap-cms-[^/]+\/[^/?#]+\.js$/;
+// The editor's scripts and styles (Decap's 5 MB bundle and the chunks beside it, the editor's own chunks, up to
+// 150 KB), straight from the same build folder rather than through `wrangler pages dev`, whose development asset
+// server, with both cores busy, now and then leaves a response unfinished (cloudflare/workers-sdk#3397) and /admin/
+// short of its load event: seen with Decap's bundle, and again (60 s) once only the bundle came from disk. The page
+// is opened up to its DOMContentLoaded, which waits for its scripts and not for the rest (the favicon, the CSS).
+// What these tests check runs on wrangler: the site's login functions, /admin/ itself with its headers, and the
+// editor's side of the login; a deploy serves these files from Cloudflare's CDN, not from that dev server. The
+// editor's own specs (e2e/cms*.spec.ts) fetch them from the server that serves them.
+const EDITOR_FILES = /\/admin\/[^?#]+\.(js|css)$/;
+const TYPES: Record<string, string> = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
 
 export let standIn: StandIn;
 const servers: ChildProcess[] = [];
@@ -115,12 +119,11 @@ export async function openEditor(
   guard.intercepted.push(API);
   // The browser's own line for the API's "Not Found" answers.
   guard.allowed.push(/status of 404/);
-  await page.route(DECAP_BUNDLE, (route) =>
-    route.fulfill({
-      path: path.join(LOGIN_BUILD_DIR, decodeURIComponent(new URL(route.request().url()).pathname)),
-      headers: { "Content-Type": "text/javascript; charset=utf-8" },
-    }),
-  );
+  await page.route(EDITOR_FILES, (route) => {
+    const file = decodeURIComponent(new URL(route.request().url()).pathname);
+    const headers = { "Content-Type": TYPES[path.extname(file).slice(1)] };
+    return route.fulfill({ path: path.join(LOGIN_BUILD_DIR, file), headers });
+  });
   await page.route(API, async (route) => {
     const request = route.request();
     if (request.method() === "OPTIONS") return route.fulfill({ status: 204, headers: CORS });
@@ -148,7 +151,7 @@ export async function openEditor(
     if (pathname in answers) return route.fulfill({ headers: CORS, json: answers[pathname] });
     return route.fulfill({ status: 404, headers: CORS, json: { message: "Not Found" } });
   });
-  await page.goto(`${site}${ADMIN_URL}`);
+  await page.goto(`${site}${ADMIN_URL}`, { waitUntil: "domcontentloaded" });
   return calls;
 }
 
