@@ -78,6 +78,9 @@ export default defineConfig({
       args: chromium.args,
     },
     trace: "off",
+    // A click, fill or wait that cannot happen fails at that step, naming it, rather than as the test's timeout. Far
+    // above what any step takes on a busy two-core machine (Decap's start, the longest, 5 s).
+    actionTimeout: 20_000,
   },
   projects: [
     {

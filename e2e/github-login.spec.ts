@@ -183,10 +183,13 @@ test("logged in with GitHub, an editor saves a service: one commit on the branch
     );
   } finally {
     // The editor keeps asking GitHub (is it live?): its calls under way are let go, new ones refused, and its page
-    // closes before the stand-in does.
+    // closes before the stand-in does. A page the test's timeout closed is left as it is: the step that failed is
+    // the error to read.
     closing.add(page.context());
-    await page.unrouteAll({ behavior: "ignoreErrors" });
-    await page.route(/^https:\/\/api\.github\.com\//, (route) => route.abort());
+    if (!page.isClosed()) {
+      await page.unrouteAll({ behavior: "ignoreErrors" });
+      await page.route(/^https:\/\/api\.github\.com\//, (route) => route.abort());
+    }
     await page.close();
     await github.close();
   }
