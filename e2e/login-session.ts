@@ -22,7 +22,6 @@ const API = /^https:\/\/api\.github\.com\//;
 // editor's side of the login; a deploy serves these files from Cloudflare's CDN, not from that dev server. The
 // editor's own specs (e2e/cms*.spec.ts) fetch them from the server that serves them.
 const EDITOR_FILES = /\/admin\/[^?#]+\.(js|css)$/;
-const TYPES: Record<string, string> = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8" };
 
 export let standIn: StandIn;
 const servers: ChildProcess[] = [];
@@ -119,11 +118,10 @@ export async function openEditor(
   guard.intercepted.push(API);
   // The browser's own line for the API's "Not Found" answers.
   guard.allowed.push(/status of 404/);
-  await page.route(EDITOR_FILES, (route) => {
-    const file = decodeURIComponent(new URL(route.request().url()).pathname);
-    const headers = { "Content-Type": TYPES[path.extname(file).slice(1)] };
-    return route.fulfill({ path: path.join(LOGIN_BUILD_DIR, file), headers });
-  });
+  // Playwright sends each file with the content type of its extension.
+  await page.route(EDITOR_FILES, (route) =>
+    route.fulfill({ path: path.join(LOGIN_BUILD_DIR, decodeURIComponent(new URL(route.request().url()).pathname)) }),
+  );
   await page.route(API, async (route) => {
     const request = route.request();
     if (request.method() === "OPTIONS") return route.fulfill({ status: 204, headers: CORS });
