@@ -30,9 +30,13 @@ export interface LocalProxy {
   stop(): Promise<void>;
 }
 
-/** Starts decap-server on a copy of data/: on `port`, or on a free port of its own. */
+/**
+ * Starts decap-server on a copy of data/: on `port`, or on a free port of its own, answering the editor the running
+ * test opens (its project's baseURL).
+ */
 export async function startLocalProxy(mode: "fs" | "git", port?: number): Promise<LocalProxy> {
-  const backend = await startLocalBackend(mode, { port });
+  const editorPort = Number(new URL(test.info().project.use.baseURL!).port);
+  const backend = await startLocalBackend(mode, { port, editorPort });
   const { repo, url, git } = backend;
   const listen = Number(new URL(url).port);
   const routed: (Page | BrowserContext)[] = [];

@@ -45,18 +45,24 @@ if (workflow) {
   }
 }
 
+// The port gatsby develop serves the editor on (its -p/--port, or PORT, or 8000): the one page the backend answers.
+const args = process.argv.slice(2);
+const at = args.findIndex((arg) => /^(-p|--port)(=|$)/.test(arg));
+const editorPort = at < 0 ? process.env.PORT || "8000" : (args[at].split("=")[1] ?? args[at + 1]);
+
 const children = [
-  spawn(process.execPath, [path.join(repo, "scripts", "local-backend.mjs")], {
+  spawn(process.execPath, ["--import", "tsx", path.join(repo, "scripts", "local-backend.mjs")], {
     cwd: repo,
     stdio: "inherit",
     env: {
       ...process.env,
       PORT: String(PROXY_PORT),
+      EDITOR_PORT: editorPort,
       MODE: workflow ? "git" : "fs",
       GIT_REPO_DIRECTORY: repo,
     },
   }),
-  spawn(path.join(repo, "node_modules", ".bin", "gatsby"), ["develop", ...process.argv.slice(2)], {
+  spawn(path.join(repo, "node_modules", ".bin", "gatsby"), ["develop", ...args], {
     cwd: repo,
     stdio: "inherit",
     // As package.json runs Gatsby: nothing reaches Gatsby's telemetry, no feedback prompt.

@@ -2,27 +2,50 @@
 // file or git mode as MODE says, on GIT_REPO_DIRECTORY), bound to 127.0.0.1:PORT, with one action more in the same
 // protocol — `history`, a content file's versions from the folder's git repository, newest first, each with the
 // file's text then (the content API answers it from GitHub: functions/_lib/content/actions.ts).
+// It answers the local editor only (EDITOR_PORT, the port `gatsby develop` serves /admin/ on): any other page in
+// the developer's browser — one whose name was made to point here, or one posting from elsewhere — is refused before
+// anything runs. And it touches only what the content API lets an editor touch (rules.ts: files under data/, the
+// branch and its drafts), never the checkout's code, configuration, secrets or .git/. Run with `node --import tsx`.
 import { execFile } from "node:child_process";
+import fs from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
 import cors from "cors";
 import express from "express";
 import middlewares from "decap-server/dist/middlewares.js";
+import { HISTORY_MAX, pathsOf, requestProblem } from "../functions/_lib/content/rules.ts";
+import { cmsBackend, LOCAL_HOSTS } from "../src/cms/backend.ts";
 
 const repo = path.resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd());
 const mode = process.env.MODE ?? "fs";
+const port = Number(process.env.PORT ?? 8081);
+const editorPort = Number(process.env.EDITOR_PORT ?? 8000);
+const found = cmsBackend({ CMS_BRANCH: process.env.CMS_BRANCH });
+if (found.error) throw new Error(found.error);
+const { branch } = found.backend.config;
+
 const run = promisify(execFile);
-const git = async (...args) => (await run("git", ["-C", repo, ...args], { maxBuffer: 16 << 20 })).stdout;
+// git runs in the folder and its errors are answered with the folder's path taken out: a page sees no absolute path.
+const git = async (...args) =>
+  (
+    await run("git", args, { cwd: repo, maxBuffer: 16 << 20 }).catch((error) => {
+      throw new Error(
+        String(error.stderr || error.message)
+          .replaceAll(`${repo}${path.sep}`, "")
+          .replaceAll(repo, "."),
+      );
+    })
+  ).stdout;
 const FORMAT = "--format=%H%x1f%aI%x1f%an%x1f%ae";
 
-async function history({ branch, path: file, from, count }) {
-  const ref = from ?? (mode === "git" ? branch : "HEAD");
-  const inside = path.relative(repo, path.resolve(repo, String(file)));
-  if (typeof ref !== "string" || !/^[\w./-]+$/.test(ref) || ref.startsWith("-") || /^\.\.|^\/|^$/.test(inside)) {
-    throw new Error("history names a file in this folder and a branch or commit");
+async function history({ branch: ref, path: file, from, count = 1 }) {
+  if (typeof file !== "string") throw new Error("history names a file under data/");
+  const start = from ?? (mode === "git" ? ref : "HEAD");
+  if (typeof start !== "string" || !/^[\w./-]+$/.test(start) || start.startsWith("-")) {
+    throw new Error("history names a branch or commit");
   }
-  const log = await git("log", `-n${Math.min(Number(count) || 1, 50)}`, FORMAT, ref, "--", inside).catch((error) => {
-    if (/not a git repository/i.test(String(error.stderr))) return null;
+  const log = await git("log", `-n${Math.min(count, HISTORY_MAX)}`, FORMAT, start, "--", file).catch((error) => {
+    if (/not a git repository/i.test(error.message)) return null;
     throw error;
   });
   if (log === null) return { versions: [], note: "No history: this folder is not a git repository." };
@@ -30,17 +53,47 @@ async function history({ branch, path: file, from, count }) {
   const versions = await Promise.all(
     commits.map(async (line) => {
       const [sha, date, name, email] = line.split("\x1f");
-      return { sha, date, author: name || email, text: await git("show", `${sha}:${inside}`).catch(() => null) };
+      return { sha, date, author: name || email, text: await git("show", `${sha}:${file}`).catch(() => null) };
     }),
   );
   return { versions };
 }
 
+/** Why a path under data/ is refused on disk: a part of it is a link, which may lead out of data/. */
+async function linkProblem(file) {
+  const parts = file.split("/");
+  for (let i = 1; i <= parts.length; i++) {
+    const stat = await fs.lstat(path.join(repo, ...parts.slice(0, i))).catch(() => null);
+    if (stat?.isSymbolicLink()) return `"${file}" is a link, not a file under data/`;
+    if (stat === null) break;
+  }
+  return null;
+}
+
+const refuse = (res, status, why) => res.status(status).json({ error: `Refused: ${why}. Nothing was changed.` });
+const hosts = new Set(LOCAL_HOSTS.map((host) => `${host}:${port}`));
+const editors = new Set(LOCAL_HOSTS.map((host) => `http://${host}:${editorPort}`));
+
 const app = express();
-const local = /^https?:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
-app.post("/api/v1", cors({ origin: local }), express.json({ limit: "50mb" }), (req, res, next) => {
-  if (req.body?.action !== "history") return next();
-  history(req.body.params ?? {}).then(
+app.use((req, res, next) => {
+  if (!hosts.has(req.headers.host ?? "")) return refuse(res, 403, `this backend answers at ${[...hosts][0]} only`);
+  const origin = req.headers.origin;
+  if (origin !== undefined && !editors.has(origin)) {
+    return refuse(res, 403, `this backend answers the editor at ${[...editors][0]}/admin/ only`);
+  }
+  next();
+});
+app.post("/api/v1", cors({ origin: [...editors] }), express.json({ limit: "50mb" }), async (req, res, next) => {
+  const problem =
+    requestProblem(req.body, branch) ??
+    (await Promise.all(pathsOf(req.body.params).map(linkProblem))).find(Boolean) ??
+    null;
+  if (problem) return refuse(res, 403, problem);
+  next();
+});
+app.post("/api/v1", (req, res, next) => {
+  if (req.body.action !== "history") return next();
+  history(req.body.params).then(
     (answer) => res.json(answer),
     (error) => res.status(422).json({ error: error.message }),
   );
@@ -48,5 +101,4 @@ app.post("/api/v1", cors({ origin: local }), express.json({ limit: "50mb" }), (r
 await (mode === "git" ? middlewares.registerLocalGit : middlewares.registerLocalFs)(app, {
   logLevel: process.env.LOG_LEVEL,
 });
-const port = Number(process.env.PORT ?? 8081);
 app.listen(port, "127.0.0.1", () => console.log(`The editor's local backend (${mode}) is on 127.0.0.1:${port}`));

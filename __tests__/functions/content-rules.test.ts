@@ -1,7 +1,13 @@
 /**
  * What the content API lets an editor touch (functions/_lib/content/rules.ts), and its settings' named errors.
  */
-import { branchProblem, draftBranch, pathProblem, repoProblem } from "../../functions/_lib/content/rules";
+import {
+  branchProblem,
+  draftBranch,
+  pathProblem,
+  repoProblem,
+  requestProblem,
+} from "../../functions/_lib/content/rules";
 import { contentSettings } from "../../functions/_lib/content/settings";
 
 test.each([
@@ -62,6 +68,44 @@ test("only the content branch and repository", () => {
   expect(repoProblem(undefined, "o/site")).toBeNull();
   expect(repoProblem("o/site", "o/site")).toBeNull();
   expect(repoProblem("o/other", "o/site")).toMatch(/only the repository o\/site/);
+});
+
+test("a request is checked whole, whatever type each part has", () => {
+  const ok = { action: "getEntry", params: { branch: "main", path: "data/firm.yaml" } };
+  expect(requestProblem(ok, "main", "o/site")).toBeNull();
+  expect(requestProblem({ action: "info" }, "main")).toBeNull();
+  const refused: [unknown, RegExp][] = [
+    [null, /names an action and its params/],
+    ["getEntry", /names an action and its params/],
+    [{ action: "getEntry", params: null }, /names an action and its params/],
+    [{ action: "getEntry", params: ["data/firm.yaml"] }, /names an action and its params/],
+    // A path of another type is a path all the same.
+    [{ action: "deleteFiles", params: { branch: "main", paths: "R" } }, /"R" is not under data\//],
+    [{ action: "getEntry", params: { branch: "main", path: ["package.json"] } }, /short text/],
+    [{ action: "getEntry", params: { branch: "main", path: { 0: "x" } } }, /short text/],
+    [{ action: "persistEntry", params: { branch: "main", versions: { ".dev.vars": "x" } } }, /not under data\//],
+    [{ ...ok, repo: "o/other" }, /only the repository o\/site/],
+    [{ action: "unpublishedEntry", params: { branch: "main", id: "services/../x" } }, /a draft is named/],
+    [{ action: "history", params: { branch: "main", path: "data/firm.yaml", count: 0 } }, /1 to 50 versions/],
+    [{ action: "history", params: { branch: "main", path: "data/firm.yaml", count: "5" } }, /1 to 50 versions/],
+  ];
+  for (const [body, reason] of refused) expect(requestProblem(body, "main", "o/site")).toMatch(reason);
+  const draft = {
+    action: "persistEntry",
+    params: { branch: "main", dataFiles: [{ slug: "a b", path: "data/x.yaml" }], options: { useWorkflow: true } },
+  };
+  expect(requestProblem(draft, "main")).toMatch(/a draft is named/);
+  // A file of a draft is named by its own id (a path or a version), the draft by collection and slug.
+  const file = { collection: "services", slug: "other", id: "abc123", path: "data/services/other.yaml" };
+  expect(
+    requestProblem({ action: "unpublishedEntryDataFile", params: { branch: "main", ...file } }, "main"),
+  ).toBeNull();
+  expect(
+    requestProblem({ action: "unpublishedEntry", params: { branch: "main", id: "services/other" } }, "main"),
+  ).toBeNull();
+  expect(
+    requestProblem({ action: "unpublishedEntry", params: { branch: "main", id: "services/a/b" } }, "main"),
+  ).toMatch(/a draft is named/);
 });
 
 const env = {

@@ -33,10 +33,17 @@ export interface LocalBackend {
   stop(): Promise<void>;
 }
 
-/** Starts the backend on a copy of data/ (`dataDir`, data/ by default): on `port`, or on a free one. */
+/**
+ * Starts the backend on a copy of data/ (`dataDir`, data/ by default): on `port`, or on a free one, answering the
+ * editor at `editorPort` (npm run cms's default, 8000, unless the test serves it elsewhere).
+ */
 export async function startLocalBackend(
   mode: "fs" | "git",
-  { port, dataDir = path.join(root, "data") }: { port?: number; dataDir?: string } = {},
+  {
+    port,
+    dataDir = path.join(root, "data"),
+    editorPort = 8000,
+  }: { port?: number; dataDir?: string; editorPort?: number } = {},
 ): Promise<LocalBackend> {
   const taken =
     port !== undefined &&
@@ -58,9 +65,17 @@ export async function startLocalBackend(
   }
   const listen = port ?? (await freePort());
   const url = `http://127.0.0.1:${listen}/api/v1`;
-  const child = spawn(process.execPath, [path.join(root, "scripts", "local-backend.mjs")], {
-    cwd: repo,
-    env: { ...process.env, PORT: String(listen), MODE: mode, GIT_REPO_DIRECTORY: repo, LOG_LEVEL: "warn" },
+  // From the project's folder, where `--import tsx` finds tsx; the backend serves GIT_REPO_DIRECTORY.
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "local-backend.mjs")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(listen),
+      EDITOR_PORT: String(editorPort),
+      MODE: mode,
+      GIT_REPO_DIRECTORY: repo,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const stop = async () => {

@@ -8,8 +8,8 @@ import { IMAGE_MAX_BYTES } from "../../../src/content/images";
 import { accessEditor } from "./access";
 import { actions, type Params } from "./actions";
 import { github, GitHubError } from "./github";
-import { branchProblem, pathProblem, repoProblem } from "./rules";
-import { contentSettings, type ContentEnv, type ContentSettings } from "./settings";
+import { requestProblem, type RequestBody } from "./rules";
+import { contentSettings, type ContentEnv } from "./settings";
 
 export type { ContentEnv };
 
@@ -21,33 +21,6 @@ const json = (status: number, value: unknown) =>
     status,
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
   });
-
-const PATH_KEYS = new Set(["path", "newPath", "folder", "mediaFolder"]);
-/** Every file or folder path a request names, wherever Decap's protocol puts one (`paths` lists them). */
-function pathsOf(value: unknown, key = ""): unknown[] {
-  if (Array.isArray(value)) return value.flatMap((item) => (key === "paths" ? [item] : pathsOf(item)));
-  if (value === null || typeof value !== "object") return PATH_KEYS.has(key) ? [value] : [];
-  const names = key === "versions" ? Object.keys(value) : [];
-  return [...names, ...Object.entries(value).flatMap(([inner, item]) => pathsOf(item, inner))];
-}
-
-/** The actions that only read, and may read a draft's branch (the checks before a save read the draft as it is). */
-const READS = new Set(["entriesByFiles", "getEntry", "getMediaFile", "history"]);
-
-type Body = { action?: unknown; branch?: unknown; repo?: unknown; params?: Params };
-
-/** Why the request is refused before anything is read or written; null when it may go on. */
-function refusal({ action, branch, repo, params = {} }: Body, settings: ContentSettings): string | null {
-  if (typeof action !== "string" || typeof params !== "object") return "a request names an action and its params";
-  if (action === "info") return null;
-  const problems = [
-    branchProblem(params.branch, settings.branch, READS.has(action)),
-    branch === undefined ? null : branchProblem(branch, settings.branch),
-    repoProblem(params.repo ?? repo, settings.repo),
-    ...pathsOf(params).map(pathProblem),
-  ];
-  return problems.find((problem) => problem !== null) ?? null;
-}
 
 export async function handleContent(request: Request, env: ContentEnv): Promise<Response> {
   if (request.method !== "POST") return json(405, { error: "The content API takes POST requests only." });
@@ -64,13 +37,13 @@ export async function handleContent(request: Request, env: ContentEnv): Promise<
   if (!(Number(request.headers.get("Content-Length")) <= MAX_BODY)) {
     return json(413, { error: "Refused: the request is larger than the largest image the site takes." });
   }
-  let body: Body;
+  let body: RequestBody & { params?: Params };
   try {
-    body = JSON.parse(await request.text()) as Body;
+    body = JSON.parse(await request.text()) as typeof body;
   } catch {
     return json(400, { error: "Refused: the request is not JSON." });
   }
-  const refused = refusal(body, settings);
+  const refused = requestProblem(body, settings.branch, settings.repo);
   if (refused) return json(403, { error: `Refused: ${refused}. Nothing was changed.` });
   const run = actions({ gh: github(settings), settings, editor });
   if (!Object.hasOwn(run, body.action as string)) return json(422, { error: `Unknown action ${String(body.action)}` });

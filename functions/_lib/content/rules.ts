@@ -1,7 +1,8 @@
 /**
- * What the content API lets an editor touch: files under data/ (the content and its images), on the branch the site
- * is built from and on drafts (cms/<collection>/<slug>), in the one repository it is set up for. Each rule answers
- * with the reason a request is refused, or null.
+ * What an editor's backend lets an editor touch — the content API on GitHub, and the local backend of `npm run cms`
+ * (scripts/local-backend.mjs) on this machine: files under data/ (the content and its images), on the branch the
+ * site is built from and on drafts (cms/<collection>/<slug>), in the one repository it is set up for. Each rule
+ * answers with the reason a request is refused, or null.
  */
 import { CONTENT_FOLDER } from "../../../src/content/model";
 
@@ -45,4 +46,64 @@ export function branchProblem(branch: unknown, contentBranch: string, reading = 
 /** Why a request that names a repository is refused: only the one the site is built from. */
 export function repoProblem(repo: unknown, contentRepo: string): string | null {
   return repo === undefined || repo === contentRepo ? null : `only the repository ${contentRepo} can be edited`;
+}
+
+/** How many versions one page of a file's history may hold. */
+export const HISTORY_MAX = 50;
+
+const PATH_KEYS = new Set(["path", "newPath", "folder", "mediaFolder"]);
+/** Every file or folder path a request names, wherever Decap's protocol puts one, whatever its type. */
+export function pathsOf(value: unknown, key = ""): unknown[] {
+  if (PATH_KEYS.has(key)) return [value];
+  if (key === "paths") return Array.isArray(value) ? value : [value];
+  if (Array.isArray(value)) return value.flatMap((item) => pathsOf(item));
+  if (value === null || typeof value !== "object") return [];
+  const names = key === "versions" ? Object.keys(value) : [];
+  return [...names, ...Object.entries(value).flatMap(([inner, item]) => pathsOf(item, inner))];
+}
+
+/** The actions that only read, and may read a draft's branch (the checks before a save read the draft as it is). */
+const READS = new Set(["entriesByFiles", "getEntry", "getMediaFile", "history"]);
+
+export type RequestBody = { action?: unknown; branch?: unknown; repo?: unknown; params?: unknown };
+type Named = Record<string, unknown> & { options?: { collectionName?: unknown; useWorkflow?: unknown } };
+
+/** Why the draft a request names (by collection and slug, a workflow save's entry, or an id) is refused; null if none. */
+function draftProblem(action: string, params: Named): string | null {
+  const { options, id } = params;
+  let names = [params.collection, params.slug];
+  if (action === "persistEntry") {
+    names = options?.useWorkflow ? [options.collectionName, (params.dataFiles as Named[] | undefined)?.[0]?.slug] : [];
+  } else if (action === "unpublishedEntry" && names.every((n) => n === undefined) && typeof id === "string") {
+    // Decap's content key: the collection, then everything after the first slash.
+    names = [id.slice(0, id.indexOf("/")), id.slice(id.indexOf("/") + 1)];
+  }
+  if (names.every((n) => n === undefined)) return null;
+  const draft = draftBranch(names[0], names[1]);
+  return "problem" in draft ? draft.problem : null;
+}
+
+/**
+ * Why a request is refused before anything is read or written — its shape, every branch, repository, path and draft
+ * it names, a history page's size — or null when it may go on. `repo` is the one repository (none locally).
+ */
+export function requestProblem(body: unknown, contentBranch: string, repo?: string): string | null {
+  const { action, branch, params = {} } = (body ?? {}) as RequestBody;
+  if (typeof action !== "string" || params === null || typeof params !== "object" || Array.isArray(params)) {
+    return "a request names an action and its params";
+  }
+  if (action === "info") return null;
+  const named = params as Named;
+  const count = named.count;
+  const problems = [
+    branchProblem(named.branch, contentBranch, READS.has(action)),
+    branch === undefined ? null : branchProblem(branch, contentBranch),
+    repo === undefined ? null : repoProblem(named.repo ?? (body as RequestBody).repo, repo),
+    draftProblem(action, named),
+    count === undefined || (Number.isInteger(count) && (count as number) >= 1 && (count as number) <= HISTORY_MAX)
+      ? null
+      : `a page of history holds 1 to ${HISTORY_MAX} versions`,
+    ...pathsOf(params).map(pathProblem),
+  ];
+  return problems.find((problem) => problem !== null) ?? null;
 }

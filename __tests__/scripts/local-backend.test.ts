@@ -1,0 +1,141 @@
+/**
+ * `npm run cms`'s backend (scripts/local-backend.mjs) is driven by its own editor only, and touches only the content:
+ * a page of another name (DNS rebinding), a page posting from elsewhere, a path outside data/ or through a link, a
+ * history page without bounds are refused before anything is read or written.
+ * @jest-environment node
+ */
+import fs from "fs";
+import http from "http";
+import path from "path";
+import { startLocalBackend, type LocalBackend } from "../../e2e/tools/local-backend";
+
+const EDITOR_PORT = 8000;
+const SECRET = "GITHUB_APP_PRIVATE_KEY=never-leaves-this-machine";
+
+/** Posts `body` to the backend as a browser would: with `headers` (Host and Origin as the page's). */
+function post(backend: LocalBackend, body: unknown, headers: Record<string, string> = {}) {
+  const url = new URL(backend.url);
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: "POST", headers: { "Content-Type": "application/json", ...headers } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode!, text }));
+      },
+    );
+    request.on("error", reject).end(JSON.stringify(body));
+  });
+}
+
+const editor = { Origin: `http://localhost:${EDITOR_PORT}` };
+const save = (file: string, raw: string) => ({
+  action: "persistEntry",
+  params: {
+    branch: "main",
+    dataFiles: [{ slug: "x", path: file, raw }],
+    assets: [],
+    options: { commitMessage: "Edit", useWorkflow: false, status: "draft" },
+  },
+});
+const read = (file: string) => ({ action: "getEntry", params: { branch: "main", path: file } });
+const history = (params: object) => ({
+  action: "history",
+  params: { branch: "main", path: "data/firm.yaml", ...params },
+});
+
+let backend: LocalBackend;
+/** Every file of the folder but .git's objects and logs, with its bytes: what a refused request must leave alone. */
+const snapshot = () =>
+  Object.fromEntries(
+    fs
+      .readdirSync(backend.repo, { recursive: true, encoding: "utf8" })
+      .filter((file) => !/^\.git\/(objects|logs)\//.test(file) && fs.statSync(path.join(backend.repo, file)).isFile())
+      .map((file) => [file, fs.readFileSync(path.join(backend.repo, file), "utf8")]),
+  );
+
+beforeAll(async () => {
+  backend = await startLocalBackend("git", { editorPort: EDITOR_PORT });
+  fs.writeFileSync(path.join(backend.repo, ".dev.vars"), `${SECRET}\n`);
+  fs.writeFileSync(path.join(backend.repo, "package.json"), '{ "scripts": {} }\n');
+  fs.symlinkSync("../.dev.vars", path.join(backend.repo, "data", "link.yaml"));
+  backend.git("add", "-A");
+  backend.git("commit", "-qm", "Code and content");
+}, 30_000);
+afterAll(() => backend.stop());
+
+test("the editor's own page reads and saves content", async () => {
+  const firm = fs.readFileSync(path.join(backend.repo, "data/firm.yaml"), "utf8");
+  const answer = await post(backend, read("data/firm.yaml"), editor);
+  expect(answer.status).toBe(200);
+  expect(JSON.parse(answer.text).data).toBe(firm);
+  // At 127.0.0.1 too, and from a tool on this machine, which sends no Origin.
+  const local = { Host: new URL(backend.url).host, Origin: `http://127.0.0.1:${EDITOR_PORT}` };
+  expect((await post(backend, save("data/firm.yaml", `${firm}# saved\n`), local)).status).toBe(200);
+  expect(fs.readFileSync(path.join(backend.repo, "data/firm.yaml"), "utf8")).toBe(`${firm}# saved\n`);
+  expect((await post(backend, history({ count: 2 }))).status).toBe(200);
+});
+
+test.each([
+  ["another Host (a name rebound to 127.0.0.1)", read("data/firm.yaml"), { Host: "attacker.example:8081" }],
+  ["a Host with another port", read("data/firm.yaml"), { Host: "127.0.0.1:1" }],
+  ["a foreign Origin", read("data/firm.yaml"), { Origin: "https://attacker.example" }],
+  ["another local page's Origin", read("data/firm.yaml"), { Origin: "http://localhost:3000" }],
+  ["a foreign Origin, asking the backend's name", { action: "info" }, { Origin: "http://attacker.example" }],
+  ["a write to .git/config", save(".git/config", "[core]\n\tfsmonitor = touch pwned\n"), editor],
+  ["a write to package.json", save("package.json", '{ "scripts": { "postinstall": "x" } }'), editor],
+  ["a read of .dev.vars", read(".dev.vars"), editor],
+  ["a read of package.json", read("package.json"), editor],
+  ["a read through a link in data/", read("data/link.yaml"), editor],
+  ["a read of data/ through ..", read("data/../.dev.vars"), editor],
+  [
+    "an image written to .git/",
+    {
+      action: "persistMedia",
+      params: {
+        branch: "main",
+        asset: { path: ".git/hooks/pre-commit", content: "eA==", encoding: "base64" },
+        options: { commitMessage: "x" },
+      },
+    },
+    editor,
+  ],
+  [
+    "a delete of a path given as text",
+    { action: "deleteFiles", params: { branch: "main", paths: "package.json", options: { commitMessage: "x" } } },
+    editor,
+  ],
+  [
+    "a delete outside data/",
+    { action: "deleteFiles", params: { branch: "main", paths: ["package.json"], options: { commitMessage: "x" } } },
+    editor,
+  ],
+  ["another branch", { action: "getEntry", params: { branch: "other", path: "data/firm.yaml" } }, editor],
+  [
+    "a draft named with ..",
+    { action: "publishUnpublishedEntry", params: { branch: "main", collection: "..", slug: "x" } },
+    editor,
+  ],
+  ["a history of .dev.vars", history({ path: ".dev.vars" }), editor],
+  ["a history page with no bound", history({ count: -1 }), editor],
+  ["a history page past 50", history({ count: 51 }), editor],
+])("%s: refused, nothing read or written", async (_, body, headers) => {
+  const before = snapshot();
+  const head = backend.git("rev-parse", "HEAD");
+  const answer = await post(backend, body, headers);
+  expect(answer.status).toBe(403);
+  expect(JSON.parse(answer.text).error).toMatch(/^Refused: .+\. Nothing was changed\.$/);
+  expect(answer.text).not.toContain("never-leaves");
+  expect(snapshot()).toEqual(before);
+  expect(backend.git("rev-parse", "HEAD")).toBe(head);
+  expect(fs.existsSync(path.join(backend.repo, "pwned"))).toBe(false);
+});
+
+test("git's errors name files as the checkout does, never by an absolute path", async () => {
+  const answer = await post(backend, history({ from: "no-such-branch" }), editor);
+  expect(answer.status).toBe(422);
+  expect(JSON.parse(answer.text).error).toMatch(/no-such-branch/);
+  expect(answer.text).not.toContain(backend.repo);
+  expect(answer.text).not.toContain(fs.realpathSync(backend.repo));
+});
