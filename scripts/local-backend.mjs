@@ -83,13 +83,31 @@ app.use((req, res, next) => {
   }
   next();
 });
+// decap-server's git mode runs one request at a time, and answers 500 to one that waits over 3 s for its turn: the
+// editor asks for a dozen files at once as it opens, so on a busy machine they wait here instead, in turn.
+let queue = Promise.resolve();
+function inTurn(req, res, next) {
+  let gone = false;
+  const closed = new Promise((resolve) =>
+    res.once("close", () => {
+      gone = true;
+      resolve();
+    }),
+  );
+  queue = queue.then(() => {
+    if (gone) return; // the editor stopped waiting
+    next();
+    return closed;
+  });
+}
 app.post("/api/v1", cors({ origin: [...editors] }), express.json({ limit: "50mb" }), async (req, res, next) => {
   const problem =
     requestProblem(req.body, branch) ??
     (await Promise.all(pathsOf(req.body.params).map(linkProblem))).find(Boolean) ??
     null;
   if (problem) return refuse(res, 403, problem);
-  next();
+  if (mode === "git") inTurn(req, res, next);
+  else next();
 });
 app.post("/api/v1", (req, res, next) => {
   if (req.body.action !== "history") return next();

@@ -4,8 +4,10 @@
  * history page without bounds are refused before anything is read or written.
  * @jest-environment node
  */
+import { execFileSync } from "child_process";
 import fs from "fs";
 import http from "http";
+import os from "os";
 import path from "path";
 import { startLocalBackend, type LocalBackend } from "../../e2e/tools/local-backend";
 
@@ -139,3 +141,23 @@ test("git's errors name files as the checkout does, never by an absolute path", 
   expect(answer.text).not.toContain(backend.repo);
   expect(answer.text).not.toContain(fs.realpathSync(backend.repo));
 });
+
+test("in git mode, a dozen requests at once on a slow machine are all answered, in turn", async () => {
+  // git that takes 0.15 s a call: decap-server's own turn-taking gives up on a request after 3 s with a 500.
+  const bin = fs.mkdtempSync(path.join(os.tmpdir(), "slow-git-"));
+  const git = execFileSync("which", ["git"], { encoding: "utf8" }).trim();
+  fs.writeFileSync(path.join(bin, "git"), `#!/bin/sh\nsleep 0.15\nexec ${git} "$@"\n`, { mode: 0o755 });
+  const PATH = process.env.PATH;
+  process.env.PATH = `${bin}${path.delimiter}${PATH}`;
+  const slow = await startLocalBackend("git", { editorPort: EDITOR_PORT }).finally(() => (process.env.PATH = PATH));
+  try {
+    const files = fs.readdirSync(path.join(slow.repo, "data")).filter((file) => file.endsWith(".yaml"));
+    const answers = await Promise.all(
+      [...files, ...files].slice(0, 12).map((file) => post(slow, read(`data/${file}`), editor)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+  } finally {
+    await slow.stop();
+    fs.rmSync(bin, { recursive: true, force: true });
+  }
+}, 60_000);
