@@ -40,6 +40,10 @@ const LOGIN_SPECS = ["github-login.spec.ts", "content-api.spec.ts"];
 const FIXTURE_SPECS = ["text-is-text.spec.ts"];
 // Under gatsby develop, with a server of its own: playwright.develop.config.ts.
 const DEVELOP_SPECS = ["develop.spec.ts"];
+// How long an editor's expectation waits for what follows a click: Decap's start (its 5 MB bundle), a save or a
+// publish through a backend that runs git or a stand-in. With two editors and their backends on two busy cores a save
+// took over 5 s, the expectations' default. They check what happens; the speed gate and Lighthouse check how fast.
+const EDITOR_EXPECT = { timeout: 15_000 };
 
 /**
  * A server the run starts and stops. It is ready when `/` answers, or, with `listening`, as soon as it listens (the
@@ -97,6 +101,7 @@ export default defineConfig({
       name: "editor",
       testMatch: EDITOR_SPECS,
       use: { baseURL: LOCAL_EDITOR_URL, viewport: { width: 1280, height: 900 } },
+      expect: EDITOR_EXPECT,
     },
     {
       name: "cloudflare",
@@ -108,7 +113,12 @@ export default defineConfig({
       testMatch: FIXTURE_SPECS,
       use: { baseURL: FIXTURE_SITE_URL, viewport: { width: 1280, height: 800 } },
     },
-    { name: "login", testMatch: LOGIN_SPECS, use: { baseURL: LOGIN_SITE_URL, viewport: { width: 1280, height: 800 } } },
+    {
+      name: "login",
+      testMatch: LOGIN_SPECS,
+      use: { baseURL: LOGIN_SITE_URL, viewport: { width: 1280, height: 800 } },
+      expect: EDITOR_EXPECT,
+    },
     {
       name: "nginx",
       testMatch: [...HOST_SPECS, ...NGINX_ONLY],

@@ -35,7 +35,9 @@ function publishedContentErrors() {
 }
 const branches = () => proxy().git("branch", "--format=%(refname:short)").split("\n").filter(Boolean);
 
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+// Each test opens the editor three to five times and saves through git: 1.0 to 1.5 minutes on two cores with the
+// other worker busy. A step that hangs still fails at that step (the project's action and expect timeouts).
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeEach(async ({ page, guard }) => {
   // Decap asks the proxy for an entry's draft when it opens the entry; with none yet, the proxy answers 404.

@@ -20,7 +20,7 @@ import {
   WORKFLOW_SITE_URL,
 } from "./content-api-session";
 import { AUDIENCE } from "./content-api-stand-in";
-import { EDITOR_START, publish, SAVED, saveDraft, serviceField, serviceLabel, setStatus } from "./local-proxy";
+import { publish, SAVED, saveDraft, serviceField, serviceLabel, setStatus } from "./local-proxy";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { CONTENT_API } from "../src/cms/backend";
 import { SESSION_ENDED } from "../functions/_lib/content/access";
@@ -131,7 +131,7 @@ for (const width of [1280, 375]) {
       expect(standIn.writes.at(-1)!.message).toMatch(new RegExp(`^Restore ${file} to \\d{4}-\\d{2}-\\d{2} \\(`));
       expect(parse(standIn.file(file)!)).toEqual(parse(before));
       // The editor reloads on the restore: the form shows the version put back.
-      await expect(serviceField(page, "title")).toHaveValue(parse(before).title, { timeout: EDITOR_START });
+      await expect(serviceField(page, "title")).toHaveValue(parse(before).title);
     });
 
     test("a new portrait: the image and the firm file, both by the editor", async ({ page }) => {

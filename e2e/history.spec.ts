@@ -7,7 +7,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
-import { EDITOR_START, openEditor, proxyForEachTest } from "./local-proxy";
+import { openEditor, proxyForEachTest } from "./local-proxy";
 import { draftBranch } from "../src/cms/content-store";
 import { servicesCollection, type CmsField } from "../src/cms/config";
 import { patchYaml } from "../src/cms/yaml-patch";
@@ -97,9 +97,7 @@ for (const width of [1280, 375]) {
       expect(log).toHaveLength(1);
       expect(log[0]).toMatch(new RegExp(`^Restore ${file} to \\d{4}-\\d{2}-\\d{2} \\([0-9a-f]{7}\\)$`));
       // The editor reloads on the draft: the form holds the restored title once Decap has started again.
-      await expect(page.getByLabel(labelOf(fields, "title")!.label, { exact: true })).toHaveValue(service.title, {
-        timeout: EDITOR_START,
-      });
+      await expect(page.getByLabel(labelOf(fields, "title")!.label, { exact: true })).toHaveValue(service.title);
     });
   });
 }

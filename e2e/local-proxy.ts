@@ -112,12 +112,6 @@ export async function publish(page: Page): Promise<void> {
   await page.getByRole("menuitem", { name: "Publish now" }).click();
 }
 
-/**
- * How long an expectation waits for the editor to start again after it reloads itself (a restore): Decap's 5 MB
- * bundle, its backend and the entry took 5 s, the expectations' default, with both cores busy.
- */
-export const EDITOR_START = 15_000;
-
 /** Decap's notice after a save. */
 export const SAVED = /entry (saved|published)|changes saved/i;
 /** A save the pre-save check refuses: Decap logs the check's error and rejects the save's promise, uncaught. */
