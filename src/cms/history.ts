@@ -20,23 +20,6 @@ export interface Version {
   text: string | null;
 }
 
-/** A commit as GitHub's commits API lists it (the parts a version needs). */
-export interface GitHubCommit {
-  sha: string;
-  commit: { author: { name?: string; email?: string; date: string } };
-}
-
-/** GitHub's commits of a file as versions, with the file's text at each (`read`). */
-export const versionsOf = (commits: GitHubCommit[], read: (sha: string) => Promise<string | null>) =>
-  Promise.all(
-    commits.map(async ({ sha, commit: { author } }) => ({
-      sha,
-      date: author.date,
-      author: author.name || author.email || "",
-      text: await read(sha),
-    })),
-  );
-
 export interface Change {
   /** The field's labels, outermost first. */
   label: string[];

@@ -7,7 +7,6 @@
  */
 import type { Editor } from "./access";
 import { GitHubError, type GitHub } from "./github";
-import { versionsOf, type GitHubCommit } from "../../../src/cms/history";
 import { draftBranch } from "./rules";
 import type { ContentSettings } from "./settings";
 
@@ -163,8 +162,13 @@ export function actions({ gh, settings, editor }: Context) {
       throw new GitHubError(403, "Refused: a version is named by its commit's sha.");
     }
     const query = `path=${encodeURIComponent(path!)}&sha=${encodeURIComponent(from ?? ref)}`;
-    const commits = await gh<GitHubCommit[]>("GET", `/commits?${query}&per_page=${Math.min(Number(count) || 1, 30)}`);
-    return { versions: await versionsOf(commits, async (sha) => (await entry(path!, sha)).data) };
+    type Commit = { sha: string; commit: { author: { name?: string; email?: string; date: string } } };
+    const commits = await gh<Commit[]>("GET", `/commits?${query}&per_page=${Math.min(Number(count) || 1, 30)}`);
+    const versions = commits.map(async ({ sha, commit: { author } }) => {
+      const { data: text } = await entry(path!, sha);
+      return { sha, date: author.date, author: author.name || author.email || "", text };
+    });
+    return { versions: await Promise.all(versions) };
   }
 
   const message = (p: Params) => p.options?.commitMessage ?? "Edit content";
