@@ -4,11 +4,11 @@
 // (scripts/nginx.mjs) — for the hosting and route specs; and the fixture build (e2e/tools/fixture-site.mjs) by
 // scripts/serve.ts for the text-is-text spec; the editor's specs get the editor for local editing, which no build
 // publishes, served over the build (e2e/tools/local-editor.ts). The run starts and stops all five servers. The "login"
-// project's spec starts its own: Cloudflare's runtime with the site's functions on the fixture build, and a stand-in
-// for GitHub.
+// project's spec starts its own: Cloudflare's runtime with the site's functions on the fixture build, and stand-ins
+// for GitHub and Cloudflare Access.
 import { defineConfig } from "@playwright/test";
 import chromium from "./e2e/tools/chromium.json";
-import { FIXTURE_SITE_URL, LOGIN_BUILD_DIR, LOGIN_SITE_URL } from "./e2e/login-build";
+import { ACCESS_SITE_URL, FIXTURE_BUILD_DIR, FIXTURE_SITE_URL } from "./e2e/fixture-build";
 
 const PORT = Number(process.env.E2E_PORT || 9323);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -33,9 +33,9 @@ const EDITOR_SPECS = [
 ];
 // Starts nginx itself, on a copy of the build in a private folder: once, in the nginx project.
 const NGINX_ONLY = ["nginx-private-folder.spec.ts"];
-// The editor's GitHub login on Cloudflare's runtime (its own servers, on E2E_PORT + 3 and + 4, and a stand-in); the
-// email login and the content API (on E2E_PORT + 8 and + 9, with stand-ins for GitHub and Access).
-const LOGIN_SPECS = ["github-login.spec.ts", "content-api.spec.ts"];
+// The email login and the content API on Cloudflare's runtime (on E2E_PORT + 8 and + 9, with stand-ins for GitHub and
+// Access).
+const LOGIN_SPECS = ["content-api.spec.ts"];
 // Markup-like text in the fixture build (e2e/tools/fixture-site.mjs), served by our server on E2E_PORT + 5.
 const FIXTURE_SPECS = ["text-is-text.spec.ts"];
 // Under gatsby develop, with a server of its own: playwright.develop.config.ts.
@@ -116,7 +116,7 @@ export default defineConfig({
     {
       name: "login",
       testMatch: LOGIN_SPECS,
-      use: { baseURL: LOGIN_SITE_URL, viewport: { width: 1280, height: 800 } },
+      use: { baseURL: ACCESS_SITE_URL, viewport: { width: 1280, height: 800 } },
       expect: EDITOR_EXPECT,
     },
     {
@@ -129,7 +129,7 @@ export default defineConfig({
     server("serve.ts", PORT),
     server("cloudflare.mjs", PORT + 1),
     server("nginx.mjs", PORT + 2, { HTTP_PORT: new URL(NGINX_HTTP_URL).port }, { scheme: "https" }),
-    server("serve.ts", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: LOGIN_BUILD_DIR }, { listening: true }),
+    server("serve.ts", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: FIXTURE_BUILD_DIR }, { listening: true }),
     {
       ...server("serve.ts", Number(new URL(LOCAL_EDITOR_URL).port), { OVERLAY_DIR: LOCAL_EDITOR_DIR }),
       command: `tsx e2e/tools/local-editor.ts ${LOCAL_EDITOR_DIR} && tsx scripts/serve.ts`,

@@ -1,5 +1,5 @@
 /**
- * The deploy guide's Cloudflare Pages checklist names every variable the build and the login read, each where it is
+ * The deploy guide's Cloudflare Pages checklist names every variable the build and the content API read, each where it is
  * set: what the build reads (the functions may too) under Variables, what only the functions read under Functions.
  * @jest-environment node
  */
@@ -30,9 +30,7 @@ test("every variable the build reads is in the Cloudflare Pages checklist, as a 
   }
 });
 
-test("the logins' settings: the functions' alone, the secrets as secrets; the content API's, the build's too", () => {
-  expect(row("GITHUB_CLIENT_ID")?.[2]).toBe("Functions");
-  expect(row("GITHUB_CLIENT_SECRET")?.[2]).toBe("Functions, **secret**");
+test("the content API's settings: the build's too, but the secret, which only the functions see", () => {
   expect(row("GITHUB_APP_PRIVATE_KEY")?.[2]).toBe("Functions, **secret**");
   // The content API's variables (functions/_lib/content/settings.ts), which the build checks too.
   const settings = read("functions/_lib/content/settings.ts");
@@ -42,5 +40,4 @@ test("the logins' settings: the functions' alone, the secrets as secrets; the co
     if (name !== "GITHUB_APP_PRIVATE_KEY" && name !== "GITHUB_API_URL")
       expect([name, row(name)?.[2]]).toEqual([name, "Variables"]);
   }
-  expect(checklist).toMatch(/`GITHUB_OAUTH_URL` and `SITE_ORIGIN` stay unset on Pages/);
 });

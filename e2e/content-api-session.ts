@@ -1,32 +1,51 @@
 // The email login and the content API under test: the stand-ins for GitHub and Access (content-api-stand-in.ts), and
-// `wrangler pages dev` (scripts/cloudflare.mjs) running the site's functions on the fixture build with its /admin/
-// written for CMS_BACKEND=access, as such a build writes it (the pages are the same): once with saves published
-// directly, once with drafts and review (CMS_EDITORIAL_WORKFLOW=true). An editor is a browser context that sends
-// what Access sends with every request it lets through: the signed assertion of the editor's login.
+// `wrangler pages dev` (scripts/cloudflare.mjs) running the site's functions on the fixture build, which a build made
+// for CMS_BACKEND=access as a deploy makes it: once as built, saves published directly, and once with its /admin/
+// written for drafts and review (CMS_EDITORIAL_WORKFLOW=true; the pages are the same). An editor is a browser context
+// that sends what Access sends with every request it lets through: the signed assertion of the editor's login.
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
-import { LOGIN_BUILD_DIR, LOGIN_REPO } from "./login-build";
-import { serveFunctions, stopServers } from "./login-session";
+import { ACCESS_SITE_URL, FIXTURE_BUILD_DIR, FIXTURE_REPO, WORKFLOW_SITE_URL } from "./fixture-build";
 import { APP_ID, AUDIENCE, startContentStandIn, type ContentStandIn } from "./content-api-stand-in";
 import { cmsBackend } from "../src/cms/backend";
 import { ADMIN_DIR } from "../plugins/publish/editor/admin";
 import { writeEditor } from "./tools/local-editor";
 
 const root = path.resolve(__dirname, "..");
-const E2E_PORT = Number(process.env.E2E_PORT || 9323);
-/** The site with the email login: saves published at once, and with drafts and review. */
-export const ACCESS_SITE_URL = `http://127.0.0.1:${E2E_PORT + 8}`;
-export const WORKFLOW_SITE_URL = `http://127.0.0.1:${E2E_PORT + 9}`;
+const servers: ChildProcess[] = [];
 
-/** Writes the fixture build into `dir` with its editor for the content API. */
-async function writeAccessBuild(dir: string, workflow: boolean): Promise<void> {
-  const result = cmsBackend({ CMS_BACKEND: "access", CMS_REPO: LOGIN_REPO, CMS_EDITORIAL_WORKFLOW: String(workflow) });
+/** `wrangler pages dev` on the build in `dir` with the site's functions and their `variables`, once it answers. */
+async function serveFunctions(url: string, variables: Record<string, string>, dir: string) {
+  const child = spawn(process.execPath, [path.join(root, "scripts", "cloudflare.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: new URL(url).port, SERVE_DIR: dir, ...variables },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  servers.push(child);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`scripts/cloudflare.mjs for ${url} exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`wrangler pages dev did not answer at ${url} within 90 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Writes the fixture build into `dir` with its /admin/ written for drafts and review, as such a build writes it. */
+async function writeWorkflowBuild(dir: string): Promise<void> {
+  const result = cmsBackend({ CMS_BACKEND: "access", CMS_REPO: FIXTURE_REPO, CMS_EDITORIAL_WORKFLOW: "true" });
   if (result.error !== undefined) throw new Error(result.error);
   const editor = `${dir}.editor`;
   fs.rmSync(dir, { recursive: true, force: true });
   await writeEditor(editor, result.backend);
-  fs.cpSync(LOGIN_BUILD_DIR, dir, { recursive: true });
+  fs.cpSync(FIXTURE_BUILD_DIR, dir, { recursive: true });
+  // The build's own commit file stays: the same build, with another editor configuration.
   fs.copyFileSync(path.join(dir, ADMIN_DIR, "build.json"), path.join(editor, ADMIN_DIR, "build.json"));
   fs.rmSync(path.join(dir, ADMIN_DIR), { recursive: true });
   fs.cpSync(path.join(editor, ADMIN_DIR), path.join(dir, ADMIN_DIR), { recursive: true });
@@ -43,12 +62,12 @@ export let standIn: ContentStandIn;
 
 /** The stand-ins, the two builds and their servers; `variables` changes the functions' settings for both. */
 export async function startContentApiServers(variables: Record<string, string> = {}): Promise<void> {
-  if (!fs.existsSync(path.join(LOGIN_BUILD_DIR, "admin", "index.html"))) {
-    throw new Error(`No fixture build in ${LOGIN_BUILD_DIR}: run npm run test:fixture-site first (npm test does).`);
+  if (!fs.existsSync(path.join(FIXTURE_BUILD_DIR, ADMIN_DIR, "index.html"))) {
+    throw new Error(`No fixture build in ${FIXTURE_BUILD_DIR}: run npm run test:fixture-site first (npm test does).`);
   }
-  standIn = await startContentStandIn(LOGIN_REPO, path.join(root, "data"));
+  standIn = await startContentStandIn(FIXTURE_REPO, path.join(root, "data"));
   const env = {
-    CMS_REPO: LOGIN_REPO,
+    CMS_REPO: FIXTURE_REPO,
     CMS_BRANCH: "main",
     ACCESS_TEAM_DOMAIN: standIn.url,
     ACCESS_AUD: AUDIENCE,
@@ -58,18 +77,23 @@ export async function startContentApiServers(variables: Record<string, string> =
     ...variables,
   };
   // One after the other: wrangler picks its inspector's port when it starts, and two starting at once pick the same.
-  for (const [url, workflow] of [
-    [ACCESS_SITE_URL, false],
-    [WORKFLOW_SITE_URL, true],
-  ] as const) {
-    const dir = path.join(root, ".e2e-builds", workflow ? "access-workflow" : "access");
-    await writeAccessBuild(dir, workflow);
-    await serveFunctions(url, env, dir);
-  }
+  await serveFunctions(ACCESS_SITE_URL, env, FIXTURE_BUILD_DIR);
+  const workflow = path.join(root, ".e2e-builds", "access-workflow");
+  await writeWorkflowBuild(workflow);
+  await serveFunctions(WORKFLOW_SITE_URL, env, workflow);
 }
 
 export async function stopContentApiServers(): Promise<void> {
-  await stopServers();
+  await Promise.all(
+    servers.splice(0).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once("exit", () => resolve());
+          child.kill("SIGTERM");
+        }),
+    ),
+  );
   await standIn?.close();
 }
 

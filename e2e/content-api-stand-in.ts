@@ -69,8 +69,11 @@ export interface ContentStandIn {
   keyFetches: number;
   /** How GitHub's API answers its next request to the repository: rate-limited, or down. */
   failNext: "rate-limit" | "http-502" | null;
-  /** Takes the tokens `issuer` vouches for too: the OAuth stand-in's, which the GitHub login's editor holds. */
-  trust(issuer: (token: string) => boolean): void;
+  /**
+   * What the host reports on commits, as GitHub's check runs and commit statuses answer it; `head` stands in for
+   * main's head commit when "Is it live?" asks for it (the build's own commit, to be live).
+   */
+  reports: { head?: string; runs: unknown[]; statuses: unknown[] };
   /** Changes `path` on main as another writer would (a commit outside the editor). */
   commit(path: string, text: string, message?: string): void;
   /** Signs an assertion as Access does for `email`; `options` bend it for the refusal tests. */
@@ -105,7 +108,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
   const commits = new Map<string, Commit>();
   const refs = new Map<string, string>();
   const issued = new Set<string>();
-  const trusted: ((token: string) => boolean)[] = [];
+  const reports: ContentStandIn["reports"] = { runs: [], statuses: [] };
   // Git's objects by sha, for the Git Data API Decap's GitHub backend uses: every file's blob, and trees as the files
   // below them (paths relative to the tree).
   const blobs = new Map<string, Buffer>();
@@ -162,7 +165,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     accessPublicKeyPem: await exportSPKI(access.publicKey),
     file: (p, branch = "main") => resolve(branch)?.files.get(p)?.toString("utf8") ?? null,
     branches: () => [...refs.keys()],
-    trust: (issuer) => void trusted.push(issuer),
+    reports,
     pulls: [],
     writes: [],
     tokens: [],
@@ -213,7 +216,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       return fail(404, "Not Found");
     }
     const token = auth.replace(/^token /, "");
-    if (!issued.has(token) && !trusted.some((issuer) => issuer(token))) return fail(401, "Bad credentials");
+    if (!issued.has(token)) return fail(401, "Bad credentials");
     const failing = standIn.failNext;
     standIn.failNext = null;
     if (failing === "rate-limit") return fail(403, "API rate limit exceeded for installation ID 7.");
@@ -446,11 +449,13 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       };
     }
     if ((m = /^\/commits\/([^/]+)(\/check-runs|\/status)?$/.exec(rest)) && method === "GET") {
-      const commit = resolve(decodeURIComponent(m[1]));
+      const ref = decodeURIComponent(m[1]);
+      const commit = ref === reports.head ? { sha: ref } : resolve(ref);
       if (!commit) return fail(422, "No commit found for SHA");
-      if (m[2] === "/check-runs") return { status: 200, body: { total_count: 0, check_runs: [] } };
-      if (m[2] === "/status") return { status: 200, body: { state: "pending", statuses: [] } };
-      return { status: 200, body: { sha: commit.sha } };
+      const { runs, statuses } = reports;
+      if (m[2] === "/check-runs") return { status: 200, body: { total_count: runs.length, check_runs: runs } };
+      if (m[2] === "/status") return { status: 200, body: { state: "pending", statuses } };
+      return { status: 200, body: { sha: ref === "main" && reports.head ? reports.head : commit.sha } };
     }
     return fail(404, "Not Found");
   }

@@ -2,26 +2,23 @@
  * Editors without a GitHub account: Cloudflare Access logs them in by email, and the site's content API
  * (functions/api/content.ts) saves for them with a GitHub App, on Cloudflare's runtime (`wrangler pages dev`) against
  * stand-ins for GitHub and Access (content-api-session.ts). In Chromium at 1280 and 375 px: the editor opens /admin/,
- * edits, saves, uploads; two editors on one file keep both changes; a draft goes through review to publish. Then
- * every request the API must refuse, each with nothing written on the stand-in.
+ * edits, saves, uploads; two editors on one file keep both changes; a draft goes through review to publish; "Is it
+ * live?" tells live from publishing from failed. Then every request the API must refuse, each with nothing written on
+ * the stand-in.
  */
+import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { parse } from "yaml";
 import { generateKeyPair, SignJWT, base64url } from "jose";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
-import {
-  ACCESS_SITE_URL,
-  editorContext,
-  standIn,
-  startContentApiServers,
-  stopContentApiServers,
-  WORKFLOW_SITE_URL,
-} from "./content-api-session";
+import { editorContext, standIn, startContentApiServers, stopContentApiServers } from "./content-api-session";
+import { ACCESS_SITE_URL, FIXTURE_BUILD_DIR, WORKFLOW_SITE_URL } from "./fixture-build";
 import { AUDIENCE } from "./content-api-stand-in";
 import { publish, SAVED, saveDraft, serviceField, serviceLabel, setStatus } from "./local-proxy";
-import { ADMIN_URL } from "../plugins/publish/editor/admin";
+import { ADMIN_DIR, ADMIN_URL } from "../plugins/publish/editor/admin";
+import { LIVE_COMMIT_FILE } from "../src/cms/live-status";
 import { CONTENT_API } from "../src/cms/backend";
 import { SESSION_ENDED } from "../functions/_lib/content/access";
 import { MAX_BODY } from "../functions/_lib/content/api";
@@ -262,6 +259,57 @@ for (const width of [1280, 375]) {
     });
   });
 }
+
+test.describe("is it live? The editor compares the build's commit with the branch's head and reads its checks", () => {
+  test.use({ baseURL: ACCESS_SITE_URL });
+  const built = JSON.parse(fs.readFileSync(path.join(FIXTURE_BUILD_DIR, ADMIN_DIR, LIVE_COMMIT_FILE), "utf8")) as {
+    commit: string;
+  };
+  const line = (page: Page) => page.getByRole("region", { name: "Live site" });
+  const hash = `collections/services/entries/${services()[0].slug}`;
+  test.afterEach(() => Object.assign(standIn.reports, { head: undefined, runs: [], statuses: [] }));
+
+  test("the build's commit is the branch's head: live", async ({ page, request }) => {
+    // The build wrote the commit it was made from, as a deploy's build does.
+    expect(built.commit).toMatch(/^[0-9a-f]{40}$/);
+    const file = await request.get(`${ADMIN_URL}${LIVE_COMMIT_FILE}`);
+    expect(file.headers()["cache-control"]).toBe("no-store");
+    standIn.reports.head = built.commit;
+    await openAs(page, ANN, hash);
+    await expect(line(page).getByRole("status")).toHaveText(
+      `The live site is up to date: it shows the latest saved change (commit ${built.commit.slice(0, 7)}).`,
+    );
+  });
+
+  test("a newer head the host is building: publishing, with the build's link", async ({ page }) => {
+    const run = {
+      name: "Cloudflare Pages",
+      status: "in_progress",
+      conclusion: null,
+      details_url: "https://dash.example/b/1",
+    };
+    standIn.reports.runs = [run];
+    await openAs(page, ANN, hash);
+    await expect(line(page).getByRole("status")).toHaveText(/^The host is publishing the latest saved change/);
+    await expect(line(page).getByRole("link", { name: "Build details" })).toHaveAttribute("href", run.details_url);
+  });
+
+  test("a newer head whose build failed: the editor is told, with the host's link, on a phone too", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const status = { state: "failure", context: "Cloudflare Pages", target_url: "https://dash.example/b/2" };
+    standIn.reports.statuses = [status];
+    await openAs(page, ANN, hash);
+    await expect(line(page).getByRole("status")).toHaveText(/^The host could not build the latest saved change/);
+    await expect(line(page).getByRole("link", { name: "Build details" })).toHaveAttribute("href", status.target_url);
+    const box = (await line(page).boundingBox())!;
+    expect(box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    // Out of the way until the next change.
+    await line(page).getByRole("button", { name: "Hide" }).click();
+    await expect(line(page)).toBeHidden();
+  });
+});
 
 test.describe("refused, with nothing written", () => {
   test.use({ baseURL: ACCESS_SITE_URL });

@@ -1,6 +1,6 @@
 // The build the deploy guide makes (no CMS_BACKEND) as each host serves it (our server, Cloudflare's runtime, nginx):
 // it publishes no editor — /admin/ is the site's 404 page, and no policy names an address on the visitor's machine —
-// and no visitor page refers to one. (The published editor of a build with CMS_BACKEND: github-login.spec.ts; the
+// and no visitor page refers to one. (The published editor of a build with CMS_BACKEND: content-api.spec.ts; the
 // editor for local editing, which no build publishes: the editor project's specs.)
 import fs from "node:fs";
 import path from "node:path";

@@ -1,5 +1,5 @@
 // Text is text: the fixture build (e2e/tools/fixture-site.mjs) has markup-like text typed into one field of each kind
-// (login-build.ts MARKUP_FIELDS). On every page, before the runtime starts and after, the text shows exactly as typed
+// (fixture-build.ts MARKUP_FIELDS). On every page, before the runtime starts and after, the text shows exactly as typed
 // (in the body, the title, attributes and the JSON-LD), none of it runs, and each page's policy allows as many inline
 // scripts as the same page built from plain content (data/, served at BASE_URL) does.
 import fs from "node:fs";
@@ -7,7 +7,7 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { parse } from "yaml";
 import { test, expect, hydrated, contentFile, services, sitePaths, servicePath } from "./fixtures";
-import { FIXTURE_SERVICE, FIXTURE_SITE_URL, LOGIN_BUILD_DIR, MARKUP_FIELDS, MARKUP_TEXT } from "./login-build";
+import { FIXTURE_BUILD_DIR, FIXTURE_SERVICE, FIXTURE_SITE_URL, MARKUP_FIELDS, MARKUP_TEXT } from "./fixture-build";
 import { BASE_URL } from "../playwright.config";
 
 const root = path.resolve(__dirname, "..");
@@ -61,8 +61,8 @@ async function expectJsonLd(page: Page, route: string) {
 test.use({ baseURL: FIXTURE_SITE_URL });
 
 test.beforeAll(() => {
-  if (!fs.existsSync(path.join(LOGIN_BUILD_DIR, "index.html"))) {
-    throw new Error(`No fixture build in ${LOGIN_BUILD_DIR}: run npm run test:fixture-site first (npm test does).`);
+  if (!fs.existsSync(path.join(FIXTURE_BUILD_DIR, "index.html"))) {
+    throw new Error(`No fixture build in ${FIXTURE_BUILD_DIR}: run npm run test:fixture-site first (npm test does).`);
   }
 });
 

@@ -1,9 +1,9 @@
 // Serves the production build with Cloudflare's own runtime, offline: `wrangler pages dev` (workerd), which applies
 // public/_headers and Cloudflare Pages' URL rules as the real host does, and runs the site's Pages Functions
-// (functions/: the editor's GitHub login at /api/auth and /api/callback) as a deploy does. Used by the browser tests'
-// "cloudflare" project, the login tests (e2e/github-login.spec.ts) and `npm run serve:cloudflare`.
+// (functions/: the content API at /api/content) as a deploy does. Used by the browser tests' "cloudflare" project,
+// the content API's tests (e2e/content-api.spec.ts) and `npm run serve:cloudflare`.
 // Env: PORT (default 8788), SERVE_DIR (default public); the functions' variables when set (FUNCTION_VARIABLES: the
-// GitHub login's and the content API's, handed to wrangler in a private .dev.vars file, not on its command line).
+// content API's, handed to wrangler in a private .dev.vars file, not on its command line).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,7 +22,6 @@ if (!fs.existsSync(path.join(root, "index.html"))) {
   process.exit(1);
 }
 const FUNCTION_VARIABLES = [
-  ...["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_OAUTH_URL", "SITE_ORIGIN"],
   ...["CMS_REPO", "CMS_BRANCH", "ACCESS_TEAM_DOMAIN", "ACCESS_AUD", "EDITOR_EMAILS"],
   ...["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_API_URL"],
 ];

@@ -228,11 +228,11 @@ describe("the configuration from the real data/schema/", () => {
   });
 
   test("a build for a hosted backend never asks for the local decap-server", () => {
-    const github = cmsBackend({ CMS_BACKEND: "github", CMS_REPO: "o/r" });
-    if (github.error !== undefined) throw new Error(github.error);
+    const access = cmsBackend({ CMS_BACKEND: "access", CMS_REPO: "o/r" });
+    if (access.error !== undefined) throw new Error(access.error);
     const hosted = cmsConfig({
       schemas: loadSchemas(DATA_DIR),
-      backend: github.backend,
+      backend: access.backend,
       siteUrl: "https://x.example",
     });
     expect(hosted.local_backend).toBeUndefined();

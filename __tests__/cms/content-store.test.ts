@@ -1,12 +1,11 @@
 /**
  * The editor's view of its backend as it is now: the real local backend (decap-server's file mode, and its git mode
- * with a draft branch, and the files' history) answering the store's reads, and GitHub's contents API asked with the
- * editor's token and never from cache.
+ * with a draft branch, and the files' history) answering the store's reads.
  * @jest-environment node
  */
 import fs from "fs";
 import path from "path";
-import { githubStore, proxyStore, SERVICES_FOLDER } from "../../src/cms/content-store";
+import { proxyStore, SERVICES_FOLDER } from "../../src/cms/content-store";
 import { parseData } from "../../src/content/data";
 import { serviceFiles } from "../../src/content/read-content";
 import { DATA_DIR } from "../helpers/content.cjs";
@@ -63,55 +62,3 @@ test.each(["fs", "git"] as const)(
     }
   },
 );
-
-test("GitHub: the contents API on the branch, with the editor's token, never from cache; a missing file is null", async () => {
-  const asked: { url: string; init?: RequestInit }[] = [];
-  const fake = (async (url: string, init?: RequestInit) => {
-    asked.push({ url, init });
-    if (url.includes("/contents/data/services?")) {
-      return Response.json([
-        { type: "file", path: "data/services/a.yaml" },
-        { type: "dir", path: "data/services/x" },
-        { type: "file", path: "data/services/README.md" },
-      ]);
-    }
-    if (url.includes("/contents/data/services/a.yaml?ref=c2")) return new Response("slug: b\n");
-    if (/\/contents\/data\/services\/a.yaml\?ref=(?!c1)/.test(url)) return new Response("slug: a\n");
-    if (url.includes("/commits?path=data%2Fservices%2Fa.yaml&sha=main&per_page=11")) {
-      const author = (name: string, email: string, date: string) => ({ commit: { author: { name, email, date } } });
-      return Response.json([
-        { sha: "c2", ...author("", "bo@example.com", "2026-11-02T10:00:00Z") },
-        { sha: "c1", ...author("Ann", "ann@example.com", "2026-11-01T10:00:00Z") },
-      ]);
-    }
-    const prefix = /\/git\/matching-refs\/(.*)$/.exec(url)?.[1];
-    if (prefix) {
-      // GitHub answers every ref that starts with the name, and an empty list for none.
-      const refs = ["refs/heads/cms/services/a-2", "refs/heads/cms/services/a", "refs/heads/main"];
-      return Response.json(refs.filter((ref) => ref.startsWith(`refs/${prefix}`)).map((ref) => ({ ref })));
-    }
-    return new Response('{"message":"Not Found"}', { status: 404 });
-  }) as typeof fetch;
-  const store = githubStore("https://api.example", "o/r", () => "tok", fake);
-
-  // A file's history: its commits on the branch (a page and one more), each with the file as it was then.
-  expect(await store.history("data/services/a.yaml", "main")).toEqual({
-    versions: [
-      { sha: "c2", date: "2026-11-02T10:00:00Z", author: "bo@example.com", text: "slug: b\n" },
-      { sha: "c1", date: "2026-11-01T10:00:00Z", author: "Ann", text: null },
-    ],
-  });
-  expect(await store.list("data/services", "cms/services/a")).toEqual([
-    { path: "data/services/a.yaml", text: "slug: a\n" },
-  ]);
-  expect(await store.read("data/missing.yaml", "main")).toBeNull();
-  expect(await store.hasDraft("cms/services/a", "main")).toBe(true);
-  expect(await store.hasDraft("cms/services/b", "main")).toBe(false);
-  expect(asked.map((a) => a.url)).toContain(
-    "https://api.example/repos/o/r/contents/data/services?ref=cms%2Fservices%2Fa",
-  );
-  for (const { init } of asked) {
-    expect((init?.headers as Record<string, string>).Authorization).toBe("token tok");
-    expect(init?.cache).toBe("no-store");
-  }
-});

@@ -24,7 +24,7 @@ function site() {
     ok: true,
     json: async () => ({ commit: state.built }),
   })) as unknown as typeof globalThis.fetch;
-  return { state, source: { api, ready: () => true, branch: "main", liveCommitUrl: "https://site.example/b", fetch } };
+  return { state, source: { api, branch: "main", liveCommitUrl: "https://site.example/b", fetch } };
 }
 
 const line = () => screen.getByRole("status");

@@ -10,7 +10,6 @@ import os from "os";
 import path from "path";
 import {
   ADMIN_DIR,
-  ADMIN_OPENER_POLICY,
   DECAP_ENTRY,
   backendOrPanic,
   bundleEditor,
@@ -152,7 +151,7 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
     [`${ADMIN_DIR}/index.html`]: html,
     "services/admin/index.html": "<!doctype html><html></html>",
   });
-  const editor = editorHosting(dir, ["https://api.github.com"]);
+  const editor = editorHosting(dir, []);
   const pages = listHtmlFiles(dir, [path.dirname(editor.file)]);
   expect(pages.map((f) => path.relative(dir, f))).toEqual(["index.html", "services/admin/index.html"]);
   const rules = parseHeadersFile(
@@ -165,24 +164,19 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
   const headers = Object.fromEntries(admin.headers);
   expect(headers["X-Robots-Tag"]).toBe("noindex");
   expect(headers["Cache-Control"]).toMatch(/max-age=0/);
-  expect(headers["Content-Security-Policy"]).toBe(
-    contentSecurityPolicy({ scriptHashes: [], editor: { connect: ["https://api.github.com"] } }),
-  );
+  expect(headers["Content-Security-Policy"]).toBe(contentSecurityPolicy({ scriptHashes: [], editor: { connect: [] } }));
   const visitor = rules.find((r) => r.pattern === "/")!;
-  expect(Object.fromEntries(visitor.headers)["Content-Security-Policy"]).not.toMatch(/unsafe-eval|8081|api\.github/);
-  // Its opener policy replaces the `/*` rule's same-origin (detached first, or Cloudflare would join the two), so the
-  // login popup it opens can report back; the visitor pages keep the `/*` rule's.
-  expect(admin.unset).toEqual(["Cross-Origin-Opener-Policy"]);
-  expect(headers["Cross-Origin-Opener-Policy"]).toBe(ADMIN_OPENER_POLICY);
-  expect(ADMIN_OPENER_POLICY).toBe("same-origin-allow-popups");
-  expect(visitor.unset).toBeUndefined();
+  expect(Object.fromEntries(visitor.headers)["Content-Security-Policy"]).not.toMatch(/unsafe-eval|8081/);
+  // The editor opens no login popup: it keeps the `/*` rule's opener policy (same-origin), as the visitor pages do.
+  expect(admin.unset ?? []).toEqual([]);
+  expect(headers["Cross-Origin-Opener-Policy"]).toBeUndefined();
   expect(Object.fromEntries(visitor.headers)["Cross-Origin-Opener-Policy"]).toBeUndefined();
 });
 
-test("the editor's policy: its own origin and its backend's (a hosted API, or the local decap-server), nothing else", () => {
-  const csp = contentSecurityPolicy({ scriptHashes: ["'sha256-x'"], editor: { connect: ["https://api.github.com"] } });
+test("the editor's policy: its own origin (the content API), or the local decap-server too, nothing else", () => {
+  const csp = contentSecurityPolicy({ scriptHashes: ["'sha256-x'"], editor: { connect: [] } });
   expect(csp).toMatch(/script-src 'self' 'unsafe-eval' 'sha256-x';/);
-  expect(csp).toMatch(/connect-src 'self' blob: https:\/\/api\.github\.com;/);
+  expect(csp).toMatch(/connect-src 'self' blob:;/);
   const local = contentSecurityPolicy({ scriptHashes: [], editor: { connect: LOCAL_PROXY_ORIGINS } });
   expect(local).toMatch(/connect-src 'self' blob: http:\/\/localhost:8081 http:\/\/127\.0\.0\.1:8081;/);
   expect(csp).toMatch(/frame-ancestors 'none'/);
@@ -192,12 +186,12 @@ test("the editor's policy: its own origin and its backend's (a hosted API, or th
 test("gatsby build writes an editor only for a hosted backend; gatsby develop, the local one too", () => {
   const backend = (env: Record<string, string>) => (cmsBackend(env) as { backend: CmsBackend }).backend;
   const local = backend({});
-  const github = backend({ CMS_BACKEND: "github", CMS_REPO: "a/b" });
+  const hosted = backend({ CMS_BACKEND: "access", CMS_REPO: "a/b" });
   expect(publishesEditor(local, "build")).toBe(false);
   expect(publishesEditor(local, undefined)).toBe(false);
   expect(publishesEditor(local, "develop")).toBe(true);
-  expect(publishesEditor(github, "build")).toBe(true);
-  expect(publishesEditor(github, "develop")).toBe(true);
+  expect(publishesEditor(hosted, "build")).toBe(true);
+  expect(publishesEditor(hosted, "develop")).toBe(true);
 });
 
 test("a build with the email login checks the content API's variables but its secret, naming a wrong one", () => {

@@ -1,7 +1,7 @@
 /**
  * The fixture build's content, which e2e/tools/fixture-site.mjs builds and the tests check: data/ with the edits an
  * editor might make — one more service (fixtureService), markup-like text in one field of each kind (MARKUP_FIELDS) —
- * and the editor's GitHub backend it is built with (LOGIN_BUILD_ENV), and where a copy of the build is kept.
+ * and the hosted editor it is built with (FIXTURE_BUILD_ENV), and where a copy of the build is kept.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,12 +12,22 @@ import { SERVICE_COUNT, SERVICES_DIRECTORY } from "../../src/content/model";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 
-/** Where the fixture build is kept for the editor's login tests and the text-is-text tests. */
-export const LOGIN_BUILD_DIR = path.join(ROOT, ".e2e-builds", "github-login");
-/** The repository the editor of that build saves to (the tests answer GitHub's API for it in the browser). */
-export const LOGIN_REPO = "harborline-test/site-content";
-/** The build variables of that build. */
-export const LOGIN_BUILD_ENV = { CMS_BACKEND: "github", CMS_REPO: LOGIN_REPO, CMS_BRANCH: "main" };
+/** Where the fixture build is kept for the content API's tests and the text-is-text tests. */
+export const FIXTURE_BUILD_DIR = path.join(ROOT, ".e2e-builds", "fixture-site");
+/** The repository the editor of that build saves to (the content API's GitHub stand-in holds it). */
+export const FIXTURE_REPO = "harborline-test/site-content";
+/**
+ * The build variables of that build: the email login's editor, as docs/deploy.md sets it up (the build checks the
+ * content API's settings but its secret; the tests' functions get the stand-ins' own).
+ */
+export const FIXTURE_BUILD_ENV = {
+  CMS_BACKEND: "access",
+  CMS_REPO: FIXTURE_REPO,
+  CMS_BRANCH: "main",
+  ACCESS_TEAM_DOMAIN: "https://harborline-test.cloudflareaccess.com",
+  ACCESS_AUD: "fixture-build-audience",
+  GITHUB_APP_ID: "1",
+};
 
 export interface FixtureService {
   slug: string;

@@ -6,9 +6,9 @@
 // step and point; the new address. Leaves public/ to the next build. Optional argument: a directory to keep the
 // fixture content in (it is deleted otherwise).
 //
-// The same build is the one the editor's GitHub login tests serve (e2e/github-login.spec.ts): it is made with the
-// editor's GitHub backend and the site's own login (CMS_BACKEND=github, CMS_REPO, no CMS_AUTH_URL), which changes only
-// /admin/, and a copy of it is kept in .e2e-builds/github-login/ (LOGIN_BUILD_DIR), so no third build is needed.
+// The same build is the one the content API's tests serve (e2e/content-api.spec.ts): it is made with the email login's
+// editor (CMS_BACKEND=access, FIXTURE_BUILD_ENV), which changes only /admin/, and a copy of it is kept in
+// .e2e-builds/fixture-site/ (FIXTURE_BUILD_DIR), so no third build is needed.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { parseDocument } from "yaml";
 import { servicePath } from "../../src/lib/paths.ts";
-import { LOGIN_BUILD_DIR, LOGIN_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT, fixtureService } from "./fixture-content.ts";
+import { FIXTURE_BUILD_DIR, FIXTURE_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT, fixtureService } from "./fixture-content.ts";
 import { loadSchemas, readContentFiles } from "../../src/content/read-content.ts";
 import { resolveSchema } from "../../src/content/model.ts";
 import { parseData } from "../../src/content/data.ts";
@@ -86,7 +86,7 @@ try {
     cwd: root,
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("CMS_"))),
-      ...LOGIN_BUILD_ENV,
+      ...FIXTURE_BUILD_ENV,
       CONTENT_DIR: fixture,
       GATSBY_TELEMETRY_DISABLED: "1",
       GATSBY_FEEDBACK_DISABLED: "1",
@@ -174,9 +174,9 @@ if (problems.length > 0) {
   console.error(`Fixture site check failed:\n${problems.join("\n")}`);
   process.exit(1);
 }
-fs.rmSync(LOGIN_BUILD_DIR, { recursive: true, force: true });
-fs.cpSync(path.join(root, "public"), LOGIN_BUILD_DIR, { recursive: true });
-console.log(`Kept a copy of it for the editor's login tests in ${path.relative(root, LOGIN_BUILD_DIR)}/.`);
+fs.rmSync(FIXTURE_BUILD_DIR, { recursive: true, force: true });
+fs.cpSync(path.join(root, "public"), FIXTURE_BUILD_DIR, { recursive: true });
+console.log(`Kept a copy of it for the content API's tests in ${path.relative(root, FIXTURE_BUILD_DIR)}/.`);
 console.log(
   `Fixture site check passed: the added service has its page, menu entries, home card and group; ${steps} steps, ${points} points, the ${CITY} address and the new portrait's responsive formats are shown.`,
 );

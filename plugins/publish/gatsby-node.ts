@@ -37,9 +37,8 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }, optio
   const started = Date.now();
   editor = writeAdmin({ publicDir, root, config, schemas }).then(() => {
     reporter.info(`The editor at ${ADMIN_URL} written in ${((Date.now() - started) / 1000).toFixed(2)}s`);
-    // An editor that saves to GitHub gets the commit this build is made from, for its "Is it live?" line.
-    if (backend.config.name === "github")
-      writeBuildCommit(path.join(publicDir, ADMIN_DIR), buildCommit(process.env, root));
+    // The published editor gets the commit this build is made from, for its "Is it live?" line.
+    writeBuildCommit(path.join(publicDir, ADMIN_DIR), buildCommit(process.env, root));
     return editorHosting(publicDir, backend.connectOrigins);
   });
   editor.catch(() => undefined);

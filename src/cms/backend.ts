@@ -1,8 +1,8 @@
 /**
  * Where the editor at /admin/ reads and writes content, from the build's CMS_* variables (docs/deploy.md's table: a
  * wrong value stops the build naming the variable). Unset, the editor works only on this machine, through
- * `decap-server` (npm run cms); `access` saves through the site's content API (functions/api/content.ts), `github`
- * with each editor's GitHub login. Either way the editor reads the current files before each save (content-store.ts).
+ * `decap-server` (npm run cms); `access` saves through the site's content API (functions/api/content.ts), for editors
+ * Cloudflare Access logs in. Either way the editor reads the current files before each save (content-store.ts).
  */
 
 /** The port `decap-server` listens on, and the local backend's address (Decap's default). */
@@ -11,45 +11,22 @@ export const LOCAL_PROXY_PORT = 8081;
 export const LOCAL_HOSTS = ["localhost", "127.0.0.1"];
 export const LOCAL_PROXY_ORIGINS = LOCAL_HOSTS.map((host) => `http://${host}:${LOCAL_PROXY_PORT}`);
 
-export const CMS_BACKENDS = ["github", "access"] as const;
-type CmsBackendName = (typeof CMS_BACKENDS)[number];
-
 /**
  * The content API the editor saves through with CMS_BACKEND=access: Decap's proxy protocol, as decap-server speaks
  * it locally, under the backend name the editor registers for it (cms.tsx).
  */
 export const CONTENT_API = { name: "content-api", url: "/api/content" } as const;
 
-/**
- * Decap's `auth_endpoint` for the site's own GitHub login (functions/api/auth.ts), relative to `base_url`, which is
- * the origin the editor runs at and so is known only in the browser (backendAtOrigin).
- */
-export const SITE_LOGIN_ENDPOINT = "api/auth";
-
 export interface CmsBackend {
   /** Decap's `backend` setting. */
-  config: {
-    name: "github" | "proxy" | typeof CONTENT_API.name;
-    proxy_url?: string;
-    /** GitHub's API (Decap's default, https://api.github.com). */
-    api_root?: string;
-    repo?: string;
-    branch: string;
-    base_url?: string;
-    auth_endpoint?: string;
-    auth_scope?: AuthScope;
-  };
+  config: { name: "proxy" | typeof CONTENT_API.name; proxy_url: string; branch: string };
   editorialWorkflow: boolean;
   /**
    * Hosts the editor's page must reach (its Content-Security-Policy connect-src), beside its own: the local
-   * decap-server for local editing only, the backend's API otherwise.
+   * decap-server for local editing only.
    */
   connectOrigins: string[];
 }
-
-/** The scopes an OAuth app's login may ask for (functions/_lib/login/settings.ts accepts the same). */
-export const AUTH_SCOPES = ["repo", "public_repo"] as const;
-type AuthScope = (typeof AUTH_SCOPES)[number];
 
 export type CmsEnv = Partial<Record<string, string | undefined>>;
 
@@ -59,9 +36,7 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
   const name = value("CMS_BACKEND");
   const repo = value("CMS_REPO");
   const branch = value("CMS_BRANCH") ?? "main";
-  const authUrl = value("CMS_AUTH_URL");
   const workflow = value("CMS_EDITORIAL_WORKFLOW");
-  const scope = value("CMS_AUTH_SCOPE");
 
   if (workflow !== undefined && workflow !== "true" && workflow !== "false") {
     return { error: `CMS_EDITORIAL_WORKFLOW is "${workflow}": expected true or false.` };
@@ -71,61 +46,28 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
   }
   const editorialWorkflow = workflow === "true";
 
-  if (scope !== undefined && !(AUTH_SCOPES as readonly string[]).includes(scope)) {
-    return { error: `CMS_AUTH_SCOPE is "${scope}": expected ${AUTH_SCOPES.join(" or ")}.` };
-  }
-
   if (name === undefined) {
-    for (const other of ["CMS_REPO", "CMS_AUTH_URL", "CMS_AUTH_SCOPE"]) {
-      if (value(other)) return { error: `${other} is set, but CMS_BACKEND is not: set CMS_BACKEND too.` };
-    }
+    if (repo) return { error: "CMS_REPO is set, but CMS_BACKEND is not: set CMS_BACKEND=access too." };
+    const config = { name: "proxy" as const, proxy_url: `${LOCAL_PROXY_ORIGINS[0]}/api/v1`, branch };
+    return { backend: { config, editorialWorkflow, connectOrigins: LOCAL_PROXY_ORIGINS } };
+  }
+  if (name === "github") {
     return {
-      backend: {
-        config: { name: "proxy", proxy_url: `${LOCAL_PROXY_ORIGINS[0]}/api/v1`, branch },
-        editorialWorkflow,
-        connectOrigins: LOCAL_PROXY_ORIGINS,
-      },
+      error:
+        'CMS_BACKEND is "github": editors log in by email now, or with GitHub through Cloudflare Access, and no ' +
+        'token reaches the browser. Set CMS_BACKEND=access (docs/deploy.md, "The editor\'s login").',
     };
   }
-  if (!(CMS_BACKENDS as readonly string[]).includes(name)) {
-    return {
-      error: `CMS_BACKEND is "${name}": expected ${CMS_BACKENDS.join(" or ")}, or unset for local editing only.`,
-    };
-  }
-  const backendName = name as CmsBackendName;
+  if (name !== "access")
+    return { error: `CMS_BACKEND is "${name}": expected access, or unset for local editing only.` };
   if (!repo || !/^[\w.-]+\/[\w.-]+$/.test(repo)) {
     return {
-      error: `CMS_REPO is ${repo ? `"${repo}"` : "not set"}: CMS_BACKEND=${backendName} needs the repository as owner/name.`,
+      error: `CMS_REPO is ${repo ? `"${repo}"` : "not set"}: CMS_BACKEND=access needs the repository as owner/name.`,
     };
   }
-  if (authUrl !== undefined) {
-    let ok = false;
-    try {
-      ok = new URL(authUrl).protocol === "https:";
-    } catch {
-      ok = false;
-    }
-    if (!ok) return { error: `CMS_AUTH_URL is "${authUrl}": expected an absolute https:// URL.` };
-  }
-  if (backendName === "access") {
-    // The editor's page reaches only its own origin: the content API.
-    const config = { name: CONTENT_API.name, proxy_url: CONTENT_API.url, branch };
-    return { backend: { config, editorialWorkflow, connectOrigins: [] } };
-  }
-  return {
-    backend: {
-      config: {
-        name: backendName,
-        repo,
-        branch,
-        ...(authUrl ? { base_url: authUrl.replace(/\/+$/, "") } : {}),
-        ...(!authUrl ? { auth_endpoint: SITE_LOGIN_ENDPOINT } : {}),
-        ...(scope ? { auth_scope: scope as AuthScope } : {}),
-      },
-      editorialWorkflow,
-      connectOrigins: ["https://api.github.com"],
-    },
-  };
+  // The editor's page reaches only its own origin: the content API.
+  const config = { name: CONTENT_API.name, proxy_url: CONTENT_API.url, branch };
+  return { backend: { config, editorialWorkflow, connectOrigins: [] } };
 }
 
 /**
@@ -154,14 +96,4 @@ export async function editorialWorkflow(
     // No proxy running: Decap says so itself when the editor logs in.
     return false;
   }
-}
-
-/**
- * The backend setting as the editor uses it in the browser at `origin`: the site's own GitHub login (no CMS_AUTH_URL)
- * gets that origin as its `base_url`, so one build logs in on whatever address it is served at (its preview and its
- * own domain alike), and Decap accepts the login's messages from that origin only. Any other setting is unchanged.
- */
-export function backendAtOrigin(config: CmsBackend["config"], origin: string): CmsBackend["config"] {
-  if (config.name !== "github" || config.base_url || config.auth_endpoint !== SITE_LOGIN_ENDPOINT) return config;
-  return { ...config, base_url: origin };
 }

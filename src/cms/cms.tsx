@@ -10,21 +10,12 @@ import { PAGE_FILES, SERVICE_COUNT, fileKey, type JsonSchema } from "../content/
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
-import { backendAtOrigin, CONTENT_API, editorialWorkflow } from "./backend";
-import {
-  decapToken,
-  draftBranch,
-  GITHUB_API,
-  proxyCall,
-  readSources,
-  repositoryPath,
-  SERVICES_FOLDER,
-  storeFor,
-} from "./content-store";
+import { CONTENT_API, editorialWorkflow } from "./backend";
+import { draftBranch, proxyCall, readSources, repositoryPath, SERVICES_FOLDER, storeFor } from "./content-store";
 import { startContentProblems } from "./content-problems";
-import { githubResources, LIVE_COMMIT_FILE } from "./live-status";
+import { LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
-import { LOG_IN_AGAIN, notice, SESSION_ENDED, watchLoginExpiry } from "./login-expiry";
+import { LOG_IN_AGAIN, notice, SESSION_ENDED } from "./login-notice";
 import type { EntryState } from "./save-check";
 import { parseData } from "../content/data";
 import { startHistory } from "./history-panel";
@@ -47,8 +38,7 @@ CMS.registerCustomFormat(CMS_FORMAT, "yaml", yamlFormat(schemas));
 // of its own to resolve against.
 CMS.registerPreviewStyle(new URL(__PREVIEW_STYLE__, import.meta.url).href);
 
-// The editor's backend as the browser reaches it: the site's own GitHub login is at the origin the editor is opened at.
-const backend = backendAtOrigin(__CMS_CONFIG__.backend, window.location.origin);
+const backend = __CMS_CONFIG__.backend;
 const store = storeFor(backend);
 const branch = backend.branch;
 
@@ -127,7 +117,6 @@ function entryState(entry: SavedEntry): EntryState {
  * leading comments. A throw stops the save or the publish, and Decap shows its message; the form keeps the edits.
  */
 async function startEditor(): Promise<void> {
-  if (backend.name === "github") watchLoginExpiry();
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
   const context = { store, branch, workflow, schemas };
   const check = async (entry: EntryState) => {
@@ -147,22 +136,17 @@ async function startEditor(): Promise<void> {
   });
   const panels = [
     startContentProblems({
-      ready: () => backend.name !== "github" || decapToken() !== undefined,
       check: async () => {
         const [files, { checkFiles }] = await Promise.all([readSources(store, branch), import("../content/validate")]);
         return checkFiles({ schemas, files, display: repositoryPath, image: () => undefined }).errors;
       },
     }),
   ];
-  const api =
-    backend.name === CONTENT_API.name
-      ? (resource: string) => proxyCall(CONTENT_API.url)(resource, "liveStatus", { branch, resource })
-      : backend.repo && githubResources(backend.api_root ?? GITHUB_API, backend.repo, decapToken);
-  if (api) {
+  if (backend.name === CONTENT_API.name) {
+    // "Is it live?": the build's commit (build.json beside this page) against the branch, through the content API.
+    const api = (resource: string) => proxyCall(CONTENT_API.url)(resource, "liveStatus", { branch, resource });
     const liveCommitUrl = new URL(LIVE_COMMIT_FILE, document.baseURI).href;
-    panels.push(
-      startLivePanel({ api, ready: () => backend.name !== "github" || !!decapToken(), branch, liveCommitUrl }),
-    );
+    panels.push(startLivePanel({ api, branch, liveCommitUrl }));
   }
   const config: CmsConfig = { ...__CMS_CONFIG__, backend };
   startHistory({

@@ -37,8 +37,6 @@ export function noticePanel(doc: Document, className: string, label: string, ...
 export interface ProblemsSource {
   /** The content check's mistakes in what the backend holds now. */
   check(): Promise<ContentError[]>;
-  /** Whether the backend can be read yet (on GitHub, once the editor has logged in). */
-  ready(): boolean;
 }
 
 const where = (error: ContentError) => [error.file, lineAndColumn(error), error.path].filter(Boolean).join(", ");
@@ -49,13 +47,7 @@ export function startContentProblems(source: ProblemsSource, doc: Document = doc
   const panel = noticePanel(doc, "content-problems", "Content problems", lead, list);
   panel.setAttribute("role", "alert");
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
   const check = async () => {
-    clearTimeout(timer);
-    if (!source.ready()) {
-      timer = setTimeout(check, 2_000);
-      return;
-    }
     const errors = await source.check().catch(() => []);
     if (errors.length === 0) {
       panel.remove();

@@ -1,13 +1,12 @@
 /**
  * Reads content files as the editor's backend holds them right now, apart from Decap's own cache: the checks before a
- * save or a publish (save-check.ts) and the previews read through it. Two backends: Decap's local proxy
- * (decap-server, both its modes) and GitHub's contents API with the editor's own token.
+ * save or a publish (save-check.ts) and the previews read through it, in Decap's proxy protocol: decap-server (both
+ * its modes) locally, the content API on the live site.
  */
 import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
 import type { CmsBackend } from "./backend";
-import { HISTORY_PAGE, versionsOf, type GitHubCommit, type Version } from "./history";
-import { DECAP_USER_KEY } from "./decap";
-import { SESSION_ENDED } from "./login-expiry";
+import { HISTORY_PAGE, type Version } from "./history";
+import { SESSION_ENDED } from "./login-notice";
 
 interface StoredFile {
   /** Relative to the repository: data/services/other.yaml */
@@ -31,7 +30,7 @@ export interface ContentStore {
   history(path: string, branch: string, from?: string): Promise<{ versions: Version[]; note?: string }>;
 }
 
-/** Decap's branches for drafts: cms/<collection>/<slug> (decap-server and GitHub alike). */
+/** Decap's branches for drafts: cms/<collection>/<slug> (decap-server and the content API alike). */
 const DRAFT_PREFIX = "cms/";
 export const draftBranch = (collection: string, slug: string) => `${DRAFT_PREFIX}${collection}/${slug}`;
 
@@ -123,84 +122,7 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
   };
 }
 
-/** GitHub's contents API for `repo`, with the token Decap keeps for the logged-in editor. */
-export function githubStore(
-  apiRoot: string,
-  repo: string,
-  token: () => string | undefined,
-  fetchImpl: Fetch = fetch,
-): ContentStore {
-  const authorization = (): Record<string, string> => {
-    const auth = token();
-    return auth ? { Authorization: `token ${auth}` } : {};
-  };
-  const get = async (what: string, path: string, branch: string, accept: string) => {
-    const encoded = path.split("/").map(encodeURIComponent).join("/");
-    const response = await fetchImpl(`${apiRoot}/repos/${repo}/contents/${encoded}?ref=${encodeURIComponent(branch)}`, {
-      headers: { Accept: accept, ...authorization() },
-      // GitHub lets browsers cache these answers for a minute: a save must see the file as it is now.
-      cache: "no-store",
-    });
-    if (response.status === 404) return null;
-    if (!response.ok) throw new StoreError(what, response);
-    return response;
-  };
-  const read = async (path: string, branch: string) =>
-    (await get(path, path, branch, "application/vnd.github.raw+json"))?.text() ?? null;
-  return {
-    read: async (path, branch) => {
-      const text = await read(path, branch);
-      return text === null ? null : { text };
-    },
-    async readBytes(path, branch) {
-      const response = await get(path, path, branch, "application/vnd.github.raw+json");
-      return response ? new Uint8Array(await response.arrayBuffer()) : null;
-    },
-    async hasDraft(draft) {
-      const response = await fetchImpl(`${apiRoot}/repos/${repo}/git/matching-refs/heads/${draft}`, {
-        headers: { Accept: "application/vnd.github+json", ...authorization() },
-        cache: "no-store",
-      });
-      if (!response.ok) throw new StoreError("the drafts", response);
-      const refs = (await response.json()) as { ref: string }[];
-      return refs.some((ref) => ref.ref === `refs/heads/${draft}`);
-    },
-    async history(path, branch, from) {
-      const query = `path=${encodeURIComponent(path)}&sha=${encodeURIComponent(from ?? branch)}`;
-      const response = await fetchImpl(`${apiRoot}/repos/${repo}/commits?${query}&per_page=${HISTORY_PAGE + 1}`, {
-        headers: { Accept: "application/vnd.github+json", ...authorization() },
-        cache: "no-store",
-      });
-      if (!response.ok) throw new StoreError(`the history of ${path}`, response);
-      return { versions: await versionsOf((await response.json()) as GitHubCommit[], (sha) => read(path, sha)) };
-    },
-    async list(folder, branch) {
-      const response = await get(folder, folder, branch, "application/vnd.github+json");
-      const items = response ? ((await response.json()) as { type: string; path: string }[]) : [];
-      const files = items.filter((item) => item.type === "file" && isYaml(item.path));
-      const texts = await Promise.all(files.map((file) => read(file.path, branch)));
-      return files.flatMap((file, i) => (texts[i] === null ? [] : [{ path: file.path, text: texts[i] as string }]));
-    },
-  };
-}
-
-/** The logged-in editor's token for the backend's API, from Decap's record of the login. */
-export function decapToken(): string | undefined {
-  try {
-    const user = JSON.parse(localStorage.getItem(DECAP_USER_KEY) ?? "null") as { token?: unknown } | null;
-    return typeof user?.token === "string" ? user.token : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-export const GITHUB_API = "https://api.github.com";
-
-/** The store for the editor's backend (backend.ts allows no other). */
+/** The store for the editor's backend: decap-server locally, the content API on the live site (backend.ts). */
 export function storeFor(config: CmsBackend["config"]): ContentStore {
-  if (config.proxy_url) return proxyStore(config.proxy_url);
-  if (config.name === "github" && config.repo) {
-    return githubStore(config.api_root ?? GITHUB_API, config.repo, decapToken);
-  }
-  throw new Error(`The editor cannot read the files of its backend (${config.name}).`);
+  return proxyStore(config.proxy_url);
 }

@@ -39,11 +39,6 @@ export function startLivePanel(source: LiveSource, doc: Document = document): Li
   };
   const check = async () => {
     clearTimeout(timer);
-    if (!source.ready()) {
-      // Not logged in yet: look again shortly.
-      timer = setTimeout(check, 2_000);
-      return;
-    }
     let live: LiveState;
     try {
       live = await readLive(source);

@@ -1,7 +1,7 @@
 /**
  * "Is it live?" for the editor on a hosted backend: the commit the live site was built from (the build writes it to
  * LIVE_COMMIT_URL) against the head of the branch editors save to, and what the host reported on that head commit
- * (GitHub's check runs and commit statuses: with the editor's own token, or through the content API).
+ * (GitHub's check runs and commit statuses, through the content API).
  */
 
 /** Where the build writes the commit it was built from (plugins/publish/editor), served with no-store. */
@@ -88,25 +88,10 @@ export function describeLive(live: LiveState): string {
 export interface LiveSource {
   /** Reads a resource of the repository (/commits/<ref>, …/check-runs, …/status) as GitHub's API answers it. */
   api: (resource: string) => Promise<unknown>;
-  /** Whether the editor can ask yet (logged in). */
-  ready: () => boolean;
   branch: string;
   /** The address of the build's commit file, on the site the editor is opened at. */
   liveCommitUrl: string;
   fetch?: typeof fetch;
-}
-
-/** GitHub's API for `repo`, with the editor's own token. */
-export function githubResources(apiRoot: string, repo: string, token: () => string | undefined, get = fetch) {
-  return async (resource: string): Promise<unknown> => {
-    const auth = token();
-    const response = await get(`${apiRoot}/repos/${repo}${resource}`, {
-      headers: { Accept: "application/vnd.github+json", ...(auth ? { Authorization: `token ${auth}` } : {}) },
-      cache: "no-store",
-    });
-    if (!response.ok) throw new Error(`GitHub answered ${response.status} for ${resource}`);
-    return response.json();
-  };
 }
 
 /** Reads the live commit, the branch's head and the head's reports, and judges them. */

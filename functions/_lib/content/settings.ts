@@ -7,17 +7,33 @@
  * the same values but the secret (plugins/publish/editor/admin.ts).
  */
 import { cmsBackend } from "../../../src/cms/backend";
-import { oauthBase } from "../login/settings";
 
 type Name = "CMS_REPO" | "CMS_BRANCH" | "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD" | "EDITOR_EMAILS";
 export type ContentEnv = Partial<Record<Name | `GITHUB_${"APP_ID" | "APP_PRIVATE_KEY" | "API_URL"}`, string>>;
 export type ContentSettings = Exclude<ReturnType<typeof contentSettings>, { error: string }>;
 
+/**
+ * An address without a trailing slash, or null if it is not one: https://, or http:// on this machine only (a test
+ * stand-in on 127.0.0.1).
+ */
+function httpsBase(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) return null;
+  if (url.search || url.hash || url.username || url.password) return null;
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
 /** The settings, or what is missing or wrong, naming the variable. `secrets: false` at build. */
 export function contentSettings(env: ContentEnv, { secrets = true } = {}) {
   const found = cmsBackend({ CMS_BACKEND: "access", CMS_REPO: env.CMS_REPO, CMS_BRANCH: env.CMS_BRANCH });
   if (found.error !== undefined) return { error: found.error };
-  const team = env.ACCESS_TEAM_DOMAIN?.trim() ? oauthBase(env.ACCESS_TEAM_DOMAIN) : null;
+  const team = env.ACCESS_TEAM_DOMAIN?.trim() ? httpsBase(env.ACCESS_TEAM_DOMAIN.trim()) : null;
   if (team === null || new URL(team).pathname !== "/") {
     return {
       error: "ACCESS_TEAM_DOMAIN must be your Cloudflare Access team's address: https://<team>.cloudflareaccess.com",
@@ -27,7 +43,7 @@ export function contentSettings(env: ContentEnv, { secrets = true } = {}) {
   if (!audience) return { error: "ACCESS_AUD is not set: copy the Access application's Audience (AUD) tag." };
   const appId = env.GITHUB_APP_ID?.trim() ?? "";
   if (!/^\d+$/.test(appId)) return { error: "GITHUB_APP_ID must be the GitHub App's App ID (a number)." };
-  const api = oauthBase(env.GITHUB_API_URL?.trim() || "https://api.github.com");
+  const api = httpsBase(env.GITHUB_API_URL?.trim() || "https://api.github.com");
   if (api === null) return { error: "GITHUB_API_URL must be an https:// address." };
   const privateKey = env.GITHUB_APP_PRIVATE_KEY?.trim() ?? "";
   if (secrets && !privateKey.startsWith("-----BEGIN PRIVATE KEY-----")) {

@@ -19,15 +19,6 @@ import { cmsBackend, CONTENT_API, type CmsBackend } from "../../../src/cms/backe
 import { contentSettings } from "../../../functions/_lib/content/settings";
 import { contentSecurityPolicy, type EditorHosting } from "../hosting/hosting";
 
-/**
- * The editor's opener policy, in place of the `same-origin` that every other response keeps (static/_headers). Its
- * GitHub and GitLab logins open a popup that goes through the provider's pages and hands the token back through
- * `window.opener`; `same-origin` cuts that link as soon as the popup leaves the site, and the login then waits forever.
- * `same-origin-allow-popups` keeps the popups the editor opens linked to it and still isolates the editor from any
- * page that would open it.
- */
-export const ADMIN_OPENER_POLICY = "same-origin-allow-popups";
-
 /** The editor's folder in public/, and so its URL (/admin/). */
 export const ADMIN_DIR = "admin";
 export const ADMIN_URL = `/${ADMIN_DIR}/`;
@@ -206,19 +197,15 @@ export async function writeAdmin({
 
 /**
  * The editor in publicDir as hosting serves it: its own policy, reaching `connect` (the backend's origins:
- * src/cms/backend.ts) beside its own; kept out of search results; and its own opener policy (ADMIN_OPENER_POLICY) in
- * place of the `/*` rule's, so its login popup can report back.
+ * src/cms/backend.ts) beside its own, and kept out of search results.
  */
 export function editorHosting(publicDir: string, connect: string[]): EditorHosting {
   return {
     file: path.join(publicDir, ADMIN_DIR, "index.html"),
     urlPath: ADMIN_URL,
     policy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, editor: { connect } }),
-    headers: [
-      ["X-Robots-Tag", "noindex"],
-      ["Cross-Origin-Opener-Policy", ADMIN_OPENER_POLICY],
-    ],
-    unset: ["Cross-Origin-Opener-Policy"],
+    headers: [["X-Robots-Tag", "noindex"]],
+    unset: [],
     scripts: [ADMIN_START_SCRIPT],
   };
 }

@@ -1,0 +1,27 @@
+/**
+ * The line at the foot of the editor that says the editor's login (Cloudflare Access) has ended, with a button that
+ * logs in again; the entry's unsaved changes are offered back from Decap's local backup when it is opened again.
+ */
+export const LOG_IN_AGAIN = "Log in again";
+/** The email login's (Cloudflare Access) session ended: the content API answered 401, or Access turned a call away. */
+export const SESSION_ENDED = "Your session ended: log in again. Your edits are kept in this browser.";
+
+/** A line about the login at the foot of the editor, with a button where there is something to do. */
+export function notice(doc: Document, message: string, action?: { label: string; run(): void }): void {
+  doc.querySelector(".login-notice")?.remove();
+  const panel = doc.createElement("section");
+  panel.className = "login-notice";
+  panel.setAttribute("aria-label", "Login");
+  const text = doc.createElement("p");
+  text.setAttribute("role", "alert");
+  text.textContent = message;
+  panel.append(text);
+  if (action) {
+    const button = doc.createElement("button");
+    button.type = "button";
+    button.textContent = action.label;
+    button.addEventListener("click", action.run);
+    panel.append(button);
+  }
+  doc.body.append(panel);
+}
