@@ -80,7 +80,7 @@ export async function startContentApiServers(variables: Record<string, string> =
   await serveFunctions(ACCESS_SITE_URL, env, FIXTURE_BUILD_DIR);
   const workflow = path.join(root, ".e2e-builds", "access-workflow");
   await writeWorkflowBuild(workflow);
-  await serveFunctions(WORKFLOW_SITE_URL, env, workflow);
+  await serveFunctions(WORKFLOW_SITE_URL, { ...env, CMS_EDITORIAL_WORKFLOW: "true" }, workflow);
 }
 
 export async function stopContentApiServers(): Promise<void> {

@@ -455,7 +455,10 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       const { runs, statuses } = reports;
       if (m[2] === "/check-runs") return { status: 200, body: { total_count: runs.length, check_runs: runs } };
       if (m[2] === "/status") return { status: 200, body: { state: "pending", statuses } };
-      return { status: 200, body: { sha: ref === "main" && reports.head ? reports.head : commit.sha } };
+      // GitHub's commit: its message, parents and every changed file with its patch (code and workflows too).
+      const sha = ref === "main" && reports.head ? reports.head : commit.sha;
+      const files = [{ filename: ".github/workflows/deploy.yml", status: "modified", patch: "@@ -1 +1 @@\n-a\n+b" }];
+      return { status: 200, body: { sha, commit: { message: "Deploy" }, parents: [{ sha: "0".repeat(40) }], files } };
     }
     return fail(404, "Not Found");
   }

@@ -7,6 +7,7 @@
  * the stand-in.
  */
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
 import { parse } from "yaml";
@@ -486,5 +487,75 @@ test.describe("refused, with nothing written", () => {
     // Without the version it replaces, a write cannot create over an existing file either.
     expect((await post(request, persist(service()))).status).toBe(409);
     expect(standIn.file(service())).toMatch(/# a change made on GitHub\n$/);
+  });
+
+  test("a body that is no request, one that grows past the limit unannounced, a write to the content model", async ({
+    request,
+  }) => {
+    for (const body of ["null", "[]", '"persistEntry"', '{"action":"getEntry","params":null}', "[".repeat(5000)]) {
+      const { status, error } = await post(request, body);
+      expect([status, error], body.slice(0, 20)).toEqual([400, expect.stringMatching(/^Refused: /)]);
+    }
+    const deep = {
+      action: "getEntry",
+      params: { branch: "main", path: service(), x: JSON.parse(`${"[".repeat(100)}${"]".repeat(100)}`) },
+    };
+    expect(await post(request, deep)).toEqual({ status: 400, error: expect.stringMatching(/nests no deeper/) });
+    // Sent in chunks, with no Content-Length: the limit holds as the body is read.
+    const big = persist(service());
+    big.params.dataFiles[0].raw = "x".repeat(MAX_BODY);
+    const chunked = await new Promise<number>((resolve, reject) => {
+      void standIn.assertion(ANN).then((assertion) => {
+        const headers = {
+          "Content-Type": "application/json",
+          "Sec-Fetch-Site": "same-origin",
+          "Cf-Access-Jwt-Assertion": assertion,
+        };
+        const req = http.request(`${ACCESS_SITE_URL}${CONTENT_API.url}`, { method: "POST", headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on("error", reject);
+        const text = JSON.stringify(big);
+        for (let at = 0; at < text.length; at += 64 * 1024) req.write(text.slice(at, at + 64 * 1024));
+        req.end();
+      });
+    });
+    expect(chunked).toBe(413);
+    const schema = "data/schema/firm.schema.json";
+    expect((await post(request, persist(schema))).error).toMatch(/content model/);
+    expect(
+      (
+        await post(request, {
+          action: "deleteFiles",
+          params: { branch: "main", paths: [schema], options: { commitMessage: "x" } },
+        })
+      ).error,
+    ).toMatch(/content model/);
+  });
+
+  test("\"Is it live?\" reads the branch's head and its reports, never a commit's files, patches or parents", async ({
+    request,
+  }) => {
+    const read = async (resource: string) =>
+      (
+        await request.post(`${ACCESS_SITE_URL}${CONTENT_API.url}`, {
+          headers: {
+            "Content-Type": "application/json",
+            "Sec-Fetch-Site": "same-origin",
+            "Cf-Access-Jwt-Assertion": await standIn.assertion(ANN),
+          },
+          data: JSON.stringify({ action: "liveStatus", params: { branch: "main", resource } }),
+        })
+      ).json() as Promise<Record<string, unknown>>;
+    const head = await read("/commits/main");
+    expect(Object.keys(head)).toEqual(["sha"]);
+    standIn.reports.runs = [
+      { name: "Pages", status: "completed", conclusion: "success", output: { text: "secret log" } },
+    ];
+    const runs = await read(`/commits/${String(head.sha)}/check-runs`);
+    expect(JSON.stringify(runs)).not.toContain("secret log");
+    expect(runs).toEqual({ check_runs: [{ name: "Pages", status: "completed", conclusion: "success" }] });
+    standIn.reports.runs = [];
   });
 });

@@ -102,7 +102,7 @@ function inTurn(req, res, next) {
 }
 app.post("/api/v1", cors({ origin: [...editors] }), express.json({ limit: "50mb" }), async (req, res, next) => {
   const problem =
-    requestProblem(req.body, branch) ??
+    requestProblem(req.body, { branch, workflow: mode === "git" }) ??
     (await Promise.all(pathsOf(req.body.params).map(linkProblem))).find(Boolean) ??
     null;
   if (problem) return refuse(res, 403, problem);

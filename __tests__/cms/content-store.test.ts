@@ -61,4 +61,6 @@ test.each(["fs", "git"] as const)(
       await proxy.stop();
     }
   },
+  // The backend starts in about a second, and in 2.6 s with both cores busy: more than jest's default 5 s in all.
+  30_000,
 );

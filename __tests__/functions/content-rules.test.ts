@@ -72,13 +72,13 @@ test("only the content branch and repository", () => {
 
 test("a request is checked whole, whatever type each part has", () => {
   const ok = { action: "getEntry", params: { branch: "main", path: "data/firm.yaml" } };
-  expect(requestProblem(ok, "main", "o/site")).toBeNull();
-  expect(requestProblem({ action: "info" }, "main")).toBeNull();
+  expect(requestProblem(ok, { branch: "main", repo: "o/site" })).toBeNull();
+  expect(requestProblem({ action: "info" }, { branch: "main" })).toBeNull();
   const refused: [unknown, RegExp][] = [
-    [null, /names an action and its params/],
-    ["getEntry", /names an action and its params/],
-    [{ action: "getEntry", params: null }, /names an action and its params/],
-    [{ action: "getEntry", params: ["data/firm.yaml"] }, /names an action and its params/],
+    [null, /an object naming an action and its params/],
+    ["getEntry", /an object naming an action and its params/],
+    [{ action: "getEntry", params: null }, /an object naming an action and its params/],
+    [{ action: "getEntry", params: ["data/firm.yaml"] }, /an object naming an action and its params/],
     // A path of another type is a path all the same.
     [{ action: "deleteFiles", params: { branch: "main", paths: "R" } }, /"R" is not under data\//],
     [{ action: "getEntry", params: { branch: "main", path: ["package.json"] } }, /short text/],
@@ -88,23 +88,42 @@ test("a request is checked whole, whatever type each part has", () => {
     [{ action: "unpublishedEntry", params: { branch: "main", id: "services/../x" } }, /a draft is named/],
     [{ action: "history", params: { branch: "main", path: "data/firm.yaml", count: 0 } }, /1 to 50 versions/],
     [{ action: "history", params: { branch: "main", path: "data/firm.yaml", count: "5" } }, /1 to 50 versions/],
+    // Nested past any request of Decap's (a stack-deep body would otherwise reach every check).
+    [{ action: "getEntry", params: { branch: "main", a: JSON.parse("[".repeat(50) + "]".repeat(50)) } }, /8 levels/],
+    // The content model changes with the code: no write reaches data/schema/, by any action.
+    [
+      { action: "persistMedia", params: { branch: "main", asset: { path: "data/schema/firm.schema.json" } } },
+      /content model/,
+    ],
+    [{ action: "deleteFiles", params: { branch: "main", paths: ["data/schema/firm.schema.json"] } }, /content model/],
   ];
-  for (const [body, reason] of refused) expect(requestProblem(body, "main", "o/site")).toMatch(reason);
+  for (const [body, reason] of refused)
+    expect(requestProblem(body, { branch: "main", repo: "o/site" })).toMatch(reason);
+  // Reading the model is fine: the editor's checks read it.
+  expect(
+    requestProblem(
+      { action: "getEntry", params: { branch: "main", path: "data/schema/firm.schema.json" } },
+      { branch: "main" },
+    ),
+  ).toBeNull();
   const draft = {
     action: "persistEntry",
     params: { branch: "main", dataFiles: [{ slug: "a b", path: "data/x.yaml" }], options: { useWorkflow: true } },
   };
-  expect(requestProblem(draft, "main")).toMatch(/a draft is named/);
+  expect(requestProblem(draft, { branch: "main" })).toMatch(/a draft is named/);
   // A file of a draft is named by its own id (a path or a version), the draft by collection and slug.
   const file = { collection: "services", slug: "other", id: "abc123", path: "data/services/other.yaml" };
   expect(
-    requestProblem({ action: "unpublishedEntryDataFile", params: { branch: "main", ...file } }, "main"),
+    requestProblem({ action: "unpublishedEntryDataFile", params: { branch: "main", ...file } }, { branch: "main" }),
   ).toBeNull();
   expect(
-    requestProblem({ action: "unpublishedEntry", params: { branch: "main", id: "services/other" } }, "main"),
+    requestProblem(
+      { action: "unpublishedEntry", params: { branch: "main", id: "services/other" } },
+      { branch: "main" },
+    ),
   ).toBeNull();
   expect(
-    requestProblem({ action: "unpublishedEntry", params: { branch: "main", id: "services/a/b" } }, "main"),
+    requestProblem({ action: "unpublishedEntry", params: { branch: "main", id: "services/a/b" } }, { branch: "main" }),
   ).toMatch(/a draft is named/);
 });
 

@@ -32,13 +32,14 @@ function post(backend: LocalBackend, body: unknown, headers: Record<string, stri
 }
 
 const editor = { Origin: `http://localhost:${EDITOR_PORT}` };
-const save = (file: string, raw: string) => ({
+/** A save as the editor makes it with drafts (git mode): a draft of the service `x`. */
+const save = (file: string, raw: string, useWorkflow = true) => ({
   action: "persistEntry",
   params: {
     branch: "main",
     dataFiles: [{ slug: "x", path: file, raw }],
     assets: [],
-    options: { commitMessage: "Edit", useWorkflow: false, status: "draft" },
+    options: { collectionName: "services", commitMessage: "Edit", useWorkflow, status: "draft" },
   },
 });
 const read = (file: string) => ({ action: "getEntry", params: { branch: "main", path: file } });
@@ -75,7 +76,7 @@ test("the editor's own page reads and saves content", async () => {
   // At 127.0.0.1 too, and from a tool on this machine, which sends no Origin.
   const local = { Host: new URL(backend.url).host, Origin: `http://127.0.0.1:${EDITOR_PORT}` };
   expect((await post(backend, save("data/firm.yaml", `${firm}# saved\n`), local)).status).toBe(200);
-  expect(fs.readFileSync(path.join(backend.repo, "data/firm.yaml"), "utf8")).toBe(`${firm}# saved\n`);
+  expect(backend.git("show", "cms/services/x:data/firm.yaml")).toBe(`${firm}# saved\n`);
   expect((await post(backend, history({ count: 2 }))).status).toBe(200);
 });
 
@@ -87,6 +88,8 @@ test.each([
   ["a foreign Origin, asking the backend's name", { action: "info" }, { Origin: "http://attacker.example" }],
   ["a write to .git/config", save(".git/config", "[core]\n\tfsmonitor = touch pwned\n"), editor],
   ["a write to package.json", save("package.json", '{ "scripts": { "postinstall": "x" } }'), editor],
+  ["a write to the schemas", save("data/schema/firm.schema.json", "{}"), editor],
+  ["a save past review, with drafts on", save("data/firm.yaml", "name: x\n", false), editor],
   ["a read of .dev.vars", read(".dev.vars"), editor],
   ["a read of package.json", read("package.json"), editor],
   ["a read through a link in data/", read("data/link.yaml"), editor],

@@ -147,13 +147,24 @@ export function actions({ gh, settings, editor }: Context) {
     };
   }
 
-  /** "Is it live?": the head of the branch the site is built from, and what the host reported on a commit. */
-  function liveStatus({ resource }: Params) {
+  /**
+   * "Is it live?": the head of the branch the site is built from, and what the host reported on a commit — only what
+   * the editor shows of them (GitHub's commit carries every changed file's patch, of the code too).
+   */
+  async function liveStatus({ resource }: Params) {
     const [, ref, part = ""] = /^\/commits\/(.+?)(\/check-runs|\/status)?$/.exec(String(resource)) ?? [];
     if (ref !== branch && !/^[0-9a-f]{40}$/.test(ref ?? "")) {
       throw new GitHubError(403, `Refused: only the commits of ${branch} can be read.`);
     }
-    return gh("GET", `/commits/${encodeURIComponent(ref)}${part}`);
+    type Report = Record<string, unknown>;
+    const answer = await gh<Report>("GET", `/commits/${encodeURIComponent(ref)}${part}`);
+    const only = (list: unknown, keys: string[]) =>
+      (Array.isArray(list) ? (list as Report[]) : []).map((item) => Object.fromEntries(keys.map((k) => [k, item[k]])));
+    if (part === "/check-runs") {
+      return { check_runs: only(answer.check_runs, ["name", "status", "conclusion", "details_url", "html_url"]) };
+    }
+    if (part === "/status") return { statuses: only(answer.statuses, ["state", "context", "target_url"]) };
+    return { sha: answer.sha };
   }
 
   /** A page of a file's history: its commits on the branch (or from a commit), each with the file's text then. */

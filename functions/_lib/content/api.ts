@@ -8,7 +8,7 @@ import { IMAGE_MAX_BYTES } from "../../../src/content/images";
 import { accessEditor } from "./access";
 import { actions, type Params } from "./actions";
 import { github, GitHubError } from "./github";
-import { requestProblem, type RequestBody } from "./rules";
+import { requestProblem, shapeProblem, type RequestBody } from "./rules";
 import { contentSettings, type ContentEnv } from "./settings";
 
 export type { ContentEnv };
@@ -22,6 +22,28 @@ const json = (status: number, value: unknown) =>
     headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" },
   });
 
+/** The request's body as text, or null once it grows past `limit` bytes (read no further, whatever it claims). */
+async function bodyText(request: Request, limit: number): Promise<string | null> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+    size += read.value.byteLength;
+    if (size > limit) {
+      await reader!.cancel();
+      return null;
+    }
+    chunks.push(read.value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 export async function handleContent(request: Request, env: ContentEnv): Promise<Response> {
   if (request.method !== "POST") return json(405, { error: "The content API takes POST requests only." });
   if (request.headers.get("Sec-Fetch-Site") !== "same-origin") {
@@ -34,16 +56,19 @@ export async function handleContent(request: Request, env: ContentEnv): Promise<
   if ("error" in settings) return json(500, { error: `The editor is not set up: ${settings.error}` });
   const editor = await accessEditor(request, settings);
   if ("status" in editor) return json(editor.status, { error: editor.error });
-  if (!(Number(request.headers.get("Content-Length")) <= MAX_BODY)) {
+  const text = await bodyText(request, MAX_BODY);
+  if (text === null) {
     return json(413, { error: "Refused: the request is larger than the largest image the site takes." });
   }
   let body: RequestBody & { params?: Params };
   try {
-    body = JSON.parse(await request.text()) as typeof body;
+    body = JSON.parse(text) as typeof body;
   } catch {
     return json(400, { error: "Refused: the request is not JSON." });
   }
-  const refused = requestProblem(body, settings.branch, settings.repo);
+  const shape = shapeProblem(body);
+  if (shape) return json(400, { error: `Refused: ${shape}. Nothing was changed.` });
+  const refused = requestProblem(body, settings);
   if (refused) return json(403, { error: `Refused: ${refused}. Nothing was changed.` });
   const run = actions({ gh: github(settings), settings, editor });
   if (!Object.hasOwn(run, body.action as string)) return json(422, { error: `Unknown action ${String(body.action)}` });

@@ -4,7 +4,7 @@
  * site is built from and on drafts (cms/<collection>/<slug>), in the one repository it is set up for. Each rule
  * answers with the reason a request is refused, or null.
  */
-import { CONTENT_FOLDER } from "../../../src/content/model";
+import { CONTENT_FOLDER, SCHEMA_DIRECTORY } from "../../../src/content/model";
 
 /** A file or folder name: letters, digits, `_`, `-`, `.`, `@` and spaces, not starting with a dot or a space. */
 const NAME = /^[\p{L}\p{N}_@-][\p{L}\p{N}_.@ -]*$/u;
@@ -83,15 +83,38 @@ function draftProblem(action: string, params: Named): string | null {
   return "problem" in draft ? draft.problem : null;
 }
 
+/** How deep a request's JSON may nest: Decap's deepest (a save's file in its list) is 4 levels. */
+const MAX_DEPTH = 8;
+const tooDeep = (value: unknown, depth = 0): boolean =>
+  value !== null &&
+  typeof value === "object" &&
+  (depth >= MAX_DEPTH || Object.values(value).some((inner) => tooDeep(inner, depth + 1)));
+
+/** Why a request's body is not a request at all: not an object naming an action and its params, or nested too deep. */
+export function shapeProblem(body: unknown): string | null {
+  const { action, params = {} } = (body ?? {}) as RequestBody;
+  if (typeof action !== "string" || params === null || typeof params !== "object" || Array.isArray(params)) {
+    return "a request is an object naming an action and its params";
+  }
+  return tooDeep(body) ? `a request nests no deeper than ${MAX_DEPTH} levels` : null;
+}
+
+/** The actions that write, and the folder none may write: the content model is changed with the code. */
+const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
+const SCHEMAS = `${CONTENT_FOLDER}/${SCHEMA_DIRECTORY}/`;
+
 /**
  * Why a request is refused before anything is read or written — its shape, every branch, repository, path and draft
- * it names, a history page's size — or null when it may go on. `repo` is the one repository (none locally).
+ * it names, a history page's size, a save past review — or null when it may go on. `repo` is the one repository (none
+ * locally); with `workflow` (drafts and review), an entry is saved as a draft and reaches the branch only by Publish.
  */
-export function requestProblem(body: unknown, contentBranch: string, repo?: string): string | null {
-  const { action, branch, params = {} } = (body ?? {}) as RequestBody;
-  if (typeof action !== "string" || params === null || typeof params !== "object" || Array.isArray(params)) {
-    return "a request names an action and its params";
-  }
+export function requestProblem(
+  body: unknown,
+  { branch: contentBranch, repo, workflow = false }: { branch: string; repo?: string; workflow?: boolean },
+): string | null {
+  const shape = shapeProblem(body);
+  if (shape) return shape;
+  const { action, branch, params = {} } = body as RequestBody & { action: string };
   if (action === "info") return null;
   const named = params as Named;
   const count = named.count;
@@ -104,6 +127,12 @@ export function requestProblem(body: unknown, contentBranch: string, repo?: stri
       ? null
       : `a page of history holds 1 to ${HISTORY_MAX} versions`,
     ...pathsOf(params).map(pathProblem),
+    workflow && action === "persistEntry" && named.options?.useWorkflow !== true
+      ? "with drafts and review, a save is a draft: it reaches the live branch when it is published"
+      : null,
+    WRITES.has(action) && pathsOf(params).some((path) => String(path).startsWith(SCHEMAS))
+      ? `${SCHEMAS} holds the content model, which changes with the site's code, not in the editor`
+      : null,
   ];
   return problems.find((problem) => problem !== null) ?? null;
 }

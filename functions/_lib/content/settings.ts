@@ -8,7 +8,8 @@
  */
 import { cmsBackend } from "../../../src/cms/backend";
 
-type Name = "CMS_REPO" | "CMS_BRANCH" | "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD" | "EDITOR_EMAILS";
+type Name =
+  "CMS_REPO" | "CMS_BRANCH" | "CMS_EDITORIAL_WORKFLOW" | "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD" | "EDITOR_EMAILS";
 export type ContentEnv = Partial<Record<Name | `GITHUB_${"APP_ID" | "APP_PRIVATE_KEY" | "API_URL"}`, string>>;
 export type ContentSettings = Exclude<ReturnType<typeof contentSettings>, { error: string }>;
 
@@ -31,7 +32,8 @@ function httpsBase(text: string): string | null {
 
 /** The settings, or what is missing or wrong, naming the variable. `secrets: false` at build. */
 export function contentSettings(env: ContentEnv, { secrets = true } = {}) {
-  const found = cmsBackend({ CMS_BACKEND: "access", CMS_REPO: env.CMS_REPO, CMS_BRANCH: env.CMS_BRANCH });
+  const { CMS_REPO, CMS_BRANCH, CMS_EDITORIAL_WORKFLOW } = env;
+  const found = cmsBackend({ CMS_BACKEND: "access", CMS_REPO, CMS_BRANCH, CMS_EDITORIAL_WORKFLOW });
   if (found.error !== undefined) return { error: found.error };
   const team = env.ACCESS_TEAM_DOMAIN?.trim() ? httpsBase(env.ACCESS_TEAM_DOMAIN.trim()) : null;
   if (team === null || new URL(team).pathname !== "/") {
@@ -58,5 +60,6 @@ export function contentSettings(env: ContentEnv, { secrets = true } = {}) {
     .split(/[\s,]+/)
     .filter(Boolean);
   const { branch } = found.backend.config;
-  return { repo: env.CMS_REPO!.trim(), branch, team, audience, editors, appId, privateKey, api };
+  const workflow = found.backend.editorialWorkflow;
+  return { repo: env.CMS_REPO!.trim(), branch, workflow, team, audience, editors, appId, privateKey, api };
 }
