@@ -20,7 +20,8 @@ function post(backend: LocalBackend, body: unknown, headers: Record<string, stri
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const request = http.request(
       url,
-      { method: "POST", headers: { "Content-Type": "application/json", ...headers } },
+      // A connection of its own (agent: false), closed with the answer: no socket outlives the test.
+      { method: "POST", headers: { "Content-Type": "application/json", ...headers }, agent: false },
       (response) => {
         let text = "";
         response.setEncoding("utf8").on("data", (chunk) => (text += chunk));
