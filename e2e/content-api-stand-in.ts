@@ -3,9 +3,10 @@
 //
 // - GitHub (under /github, the API's root): a GitHub App (its installation and installation tokens, minted only for
 //   an app JWT that verifies against the app's own public key) and one repository held in memory as commits of whole
-//   file trees, with the endpoints the content API uses: contents (read, write and delete, each write naming the
-//   blob sha it replaces, refused with 409/422 as GitHub does), refs, pull requests with labels, compare, merge, and a
-//   commit's check runs and statuses. Every write is logged with its author and committer.
+//   file trees, with the endpoints the content API uses: contents (read; a link to a file answered with that file, as
+//   GitHub does), the Git Data API (blobs, trees, commits, refs: a ref update that is not a fast-forward refused with
+//   422), pull requests with labels, compare, merge, and a commit's check runs and statuses. Every change of a branch
+//   is logged with its author.
 // - Access (at /cdn-cgi/access/certs, the team's address being the server's): its signing keys, published as JWKS;
 //   `assertion` signs what Access would send with a request.
 import crypto from "node:crypto";
@@ -74,8 +75,12 @@ export interface ContentStandIn {
    * main's head commit when "Is it live?" asks for it (the build's own commit, to be live).
    */
   reports: { head?: string; runs: unknown[]; statuses: unknown[] };
-  /** Changes `path` on main as another writer would (a commit outside the editor). */
-  commit(path: string, text: string, message?: string): void;
+  /** Changes `path` on `branch` (made from main if new) as another writer would; returns the commit's sha. */
+  commit(path: string, text: string, message?: string, branch?: string): string;
+  /** Commits a link at `path` on main to the file `target`. */
+  link(path: string, target: string): void;
+  /** Runs once, just before the next ref update: another writer's commit landing mid-save. */
+  beforeRefUpdate: (() => void) | null;
   /** Signs an assertion as Access does for `email`; `options` bend it for the refusal tests. */
   assertion(
     email: string,
@@ -109,6 +114,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
   const refs = new Map<string, string>();
   const issued = new Set<string>();
   const reports: ContentStandIn["reports"] = { runs: [], statuses: [] };
+  const links = new Map<string, string>();
   // Git's objects by sha, for the Git Data API Decap's GitHub backend uses: every file's blob, and trees as the files
   // below them (paths relative to the tree).
   const blobs = new Map<string, Buffer>();
@@ -172,10 +178,17 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     requests: [],
     keyFetches: 0,
     failNext: null,
-    commit(p, text, message = "Edited on GitHub") {
-      const head = resolve("main")!;
+    beforeRefUpdate: null,
+    commit(p, text, message = "Edited on GitHub", branch = "main") {
+      const head = resolve(branch) ?? resolve("main")!;
       const files = new Map(head.files).set(p, Buffer.from(text));
-      refs.set("main", addCommit([head.sha], files, message, { name: "Someone else", email: "else@example.com" }));
+      const sha = addCommit([head.sha], files, message, { name: "Someone else", email: "else@example.com" });
+      refs.set(branch, sha);
+      return sha;
+    },
+    link(p, target) {
+      links.set(p, target);
+      standIn.commit(p, target, "Add a link");
     },
     assertion: (email, options = {}) =>
       new SignJWT({ email, type: "app", ...(options.name ? { name: options.name } : {}) })
@@ -195,7 +208,6 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     query: URLSearchParams,
     body: Record<string, unknown>,
     auth: string,
-    accept = "",
   ) {
     const fail = (status: number, message: string) => ({ status, body: { message } });
     // The app itself: its installation on the repository, and tokens for it.
@@ -222,36 +234,21 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     if (failing === "rate-limit") return fail(403, "API rate limit exceeded for installation ID 7.");
     if (failing === "http-502") return fail(502, "Server Error");
     const prefix = `/repos/${repo}`;
-    if (method === "GET" && route === "/user")
-      return { status: 200, body: { login: "office-manager", name: "Office Manager" } };
-    if (method === "GET" && route === prefix) {
-      const owner = { login: repo.split("/")[0] };
-      return { status: 200, body: { full_name: repo, owner, default_branch: "main", permissions: { push: true } } };
-    }
     if (!route.startsWith(`${prefix}/`)) return fail(404, "Not Found");
     const rest = route.slice(prefix.length);
-    const write = (branch: string, files: Map<string, Buffer>, parent: Commit, message: string) => {
-      const author = (body.author as Commit["author"]) ?? null;
-      const sha = addCommit([parent.sha], files, message, author);
-      refs.set(branch, sha);
-      standIn.writes.push({ branch, message, author, committer: BOT, paths: changed(parent.files, files) });
-      return sha;
-    };
-
     let m: RegExpExecArray | null;
     if ((m = /^\/contents\/(.+)$/.exec(rest))) {
       const file = m[1].split("/").map(decodeURIComponent).join("/");
       if (method === "GET") {
         const commit = resolve(query.get("ref") ?? "main");
         if (!commit) return fail(404, "No commit found for the ref");
-        const bytes = commit.files.get(file);
-        // The editor's own reads ask for the file itself (application/vnd.github.raw+json).
-        if (bytes && accept.includes("raw")) return { status: 200, body: bytes };
+        const shown = links.has(file) && commit.files.has(file) ? links.get(file)! : file;
+        const bytes = commit.files.get(shown);
         if (bytes) {
           const content = bytes.toString("base64");
           return {
             status: 200,
-            body: { type: "file", path: file, sha: blobSha(bytes), size: bytes.length, encoding: "base64", content },
+            body: { type: "file", path: shown, sha: blobSha(bytes), size: bytes.length, encoding: "base64", content },
           };
         }
         const inside = [...commit.files.keys()].filter((p) => p.startsWith(`${file}/`));
@@ -266,35 +263,12 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
           }),
         };
       }
-      const branch = String(body.branch);
-      const head = resolve(branch);
-      if (!refs.has(branch) || !head) return fail(404, "Branch not found");
-      const existing = head.files.get(file);
-      if (existing && !body.sha) return fail(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
-      if (body.sha && (!existing || blobSha(existing) !== body.sha))
-        return fail(409, `${file} does not match ${String(body.sha)}`);
-      const files = new Map(head.files);
-      if (method === "PUT") files.set(file, Buffer.from(String(body.content), "base64"));
-      else if (method === "DELETE") files.delete(file);
-      else return fail(404, "Not Found");
-      const sha = write(branch, files, head, String(body.message));
-      return { status: method === "PUT" ? 201 : 200, body: { commit: { sha } } };
+      return fail(404, "Not Found");
     }
-    if ((m = /^\/git\/trees\/(.+)$/.exec(rest)) && method === "GET") {
-      // A tree by sha, or a branch's folder (`main:data/services`): its files and folders, or every file below it.
-      const [ref, dir] = decodeURIComponent(m[1]).split(":");
-      const below = (files: Map<string, Buffer>, at: string) =>
-        new Map([...files].filter(([p]) => p.startsWith(at)).map(([p, bytes]) => [p.slice(at.length), bytes]));
-      const files = dir === undefined ? trees.get(ref) : below(resolve(ref)?.files ?? new Map(), dir ? `${dir}/` : "");
-      if (!files || files.size === 0) return fail(404, "Not Found");
-      const entry = (p: string) =>
-        files.has(p)
-          ? { path: p, mode: "100644", type: "blob", sha: blobSha(files.get(p)!), size: files.get(p)!.length }
-          : { path: p, mode: "040000", type: "tree", sha: treeOf(below(files, `${p}/`)) };
-      const names = query.get("recursive")
-        ? [...files.keys()]
-        : [...new Set([...files.keys()].map((p) => p.split("/")[0]))];
-      return { status: 200, body: { sha: treeOf(files), tree: names.map(entry), truncated: false } };
+    if ((m = /^\/git\/commits\/([0-9a-f]{40})$/.exec(rest)) && method === "GET") {
+      const commit = commits.get(m[1]);
+      if (!commit) return fail(404, "Not Found");
+      return { status: 200, body: { sha: commit.sha, tree: { sha: treeOf(commit.files) } } };
     }
     if ((m = /^\/git\/blobs\/([0-9a-f]{40})$/.exec(rest)) && method === "GET") {
       const bytes = blobs.get(m[1]);
@@ -309,18 +283,8 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       blobs.set(blobSha(bytes), bytes);
       return { status: 201, body: { sha: blobSha(bytes) } };
     }
-    if ((m = /^\/branches\/(.+)$/.exec(rest)) && method === "GET") {
-      const commit = resolve(decodeURIComponent(m[1]));
-      if (!commit) return fail(404, "Branch not found");
-      return {
-        status: 200,
-        body: { name: m[1], commit: { sha: commit.sha, commit: { tree: { sha: treeOf(commit.files) } } } },
-      };
-    }
     if (rest === "/git/trees" && method === "POST") {
-      // The base: a tree, or (as GitHub takes it, and Decap sends it) a commit's.
-      const base = String(body.base_tree);
-      const files = new Map(trees.get(base) ?? commits.get(base)?.files ?? []);
+      const files = new Map(trees.get(String(body.base_tree)) ?? []);
       for (const item of body.tree as { path: string; sha: string | null }[]) {
         if (item.sha === null) files.delete(item.path);
         else if (blobs.has(item.sha)) files.set(item.path, blobs.get(item.sha)!);
@@ -339,11 +303,13 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       // A branch moved to a new commit: a write, refused where it would drop commits the branch has (no force).
       const [branch, next] = [decodeURIComponent(m[1]), commits.get(String(body.sha))];
       if (!refs.has(branch) || !next) return fail(422, "Reference does not exist");
+      standIn.beforeRefUpdate?.();
+      standIn.beforeRefUpdate = null;
       const head = resolve(branch)!;
       if (!body.force && !ancestors(next.sha).has(head.sha)) return fail(422, "Update is not a fast forward");
       refs.set(branch, next.sha);
       const paths = changed(head.files, next.files);
-      standIn.writes.push({ branch, message: next.message, author: next.author, committer: "editor's token", paths });
+      standIn.writes.push({ branch, message: next.message, author: next.author, committer: BOT, paths });
       return { status: 200, body: { ref: `refs/heads/${branch}`, object: { sha: next.sha } } };
     }
     if ((m = /^\/git\/refs?\/heads\/(.+)$/.exec(rest))) {
@@ -402,11 +368,19 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
         status: !from.files.has(filename) ? "added" : head.files.has(filename) ? "modified" : "removed",
         sha: head.files.has(filename) ? blobSha(head.files.get(filename)!) : "0".repeat(40),
       }));
+      const status =
+        base.sha === head.sha
+          ? "identical"
+          : from.sha === head.sha
+            ? "behind"
+            : from.sha === base.sha
+              ? "ahead"
+              : "diverged";
       const ahead: Commit[] = [];
       for (let c: Commit | undefined = head; c && c.sha !== from.sha; c = commits.get(c.parents[0])) ahead.unshift(c);
       return {
         status: 200,
-        body: { files, commits: ahead.map((c) => ({ sha: c.sha, commit: { committer: { date: c.date } } })) },
+        body: { status, files, commits: ahead.map((c) => ({ sha: c.sha, commit: { committer: { date: c.date } } })) },
       };
     }
     if ((m = /^\/pulls\/(\d+)\/merge$/.exec(rest)) && method === "PUT") {
@@ -469,9 +443,8 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     req.on("end", () => {
       const url = new URL(req.url ?? "/", standIn.url);
       const send = (status: number, value: unknown) => {
-        const raw = Buffer.isBuffer(value);
-        res.writeHead(status, { "Content-Type": raw ? "application/octet-stream" : "application/json" });
-        res.end(raw ? value : value === null ? "" : JSON.stringify(value));
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end(value === null ? "" : JSON.stringify(value));
       };
       if (url.pathname === "/cdn-cgi/access/certs") {
         standIn.keyFetches += 1;
@@ -487,14 +460,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       } catch {
         return send(400, { message: "Problems parsing JSON" });
       }
-      github(
-        req.method ?? "GET",
-        route,
-        url.searchParams,
-        body,
-        req.headers.authorization ?? "",
-        req.headers.accept,
-      ).then(
+      github(req.method ?? "GET", route, url.searchParams, body, req.headers.authorization ?? "").then(
         (result) => send(result.status, result.body),
         (error: Error) => send(500, { message: error.message }),
       );

@@ -132,7 +132,7 @@ for (const width of [1280, 375]) {
       await expect(serviceField(page, "title")).toHaveValue(parse(before).title);
     });
 
-    test("a new portrait: the image and the firm file, both by the editor", async ({ page }) => {
+    test("a new portrait: the image and the firm file in one commit, by the editor", async ({ page }) => {
       const writes = standIn.writes.length;
       const name = `portrait-${width}.jpg`;
       const buffer = await sharp({
@@ -157,8 +157,9 @@ for (const width of [1280, 375]) {
         .poll(() => parse(standIn.file("data/firm.yaml")!).founder.portrait)
         .toMatch(new RegExp(`images/${name}$`));
       const added = standIn.writes.slice(writes);
-      expect(added.map((w) => w.paths)).toEqual([[`data/images/${name}`], ["data/firm.yaml"]]);
-      expect(added.every((w) => w.author?.email === ANN)).toBe(true);
+      // One save, one commit (one build): the image lands with the file that shows it.
+      expect(added).toMatchObject([{ author: { email: ANN } }]);
+      expect(added[0].paths.sort()).toEqual(["data/firm.yaml", `data/images/${name}`]);
     });
 
     test("two editors change different fields of one service: the file keeps both", async ({ page }) => {
@@ -312,31 +313,38 @@ test.describe("is it live? The editor compares the build's commit with the branc
   });
 });
 
+const service = () => `data/services/${services()[0].slug}.yaml`;
+const persist = (filePath: string, extra: Record<string, unknown> = {}) => ({
+  action: "persistEntry",
+  params: {
+    branch: "main",
+    dataFiles: [{ path: filePath, slug: "x", raw: "title: taken over\n" }],
+    assets: [],
+    options: { commitMessage: "Take over", useWorkflow: false },
+    ...extra,
+  },
+});
+async function post(request: APIRequestContext, body: unknown, headers: Record<string, string> = {}) {
+  const response = await request.post(`${ACCESS_SITE_URL}${CONTENT_API.url}`, {
+    headers: {
+      "Content-Type": "application/json",
+      "Sec-Fetch-Site": "same-origin",
+      "Cf-Access-Jwt-Assertion": await standIn.assertion(ANN),
+      ...headers,
+    },
+    data: typeof body === "string" ? body : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { error?: string };
+  return { status: response.status(), error: answer.error ?? "", body: answer as unknown };
+}
+/** The version of `file` on main as the editor's read gets it. */
+async function versionOf(request: APIRequestContext, file: string) {
+  const read = await post(request, { action: "entriesByFiles", params: { branch: "main", files: [{ path: file }] } });
+  return (read.body as { file: { id: string } }[])[0].file.id;
+}
+
 test.describe("refused, with nothing written", () => {
   test.use({ baseURL: ACCESS_SITE_URL });
-  const service = () => `data/services/${services()[0].slug}.yaml`;
-  const persist = (filePath: string, extra: Record<string, unknown> = {}) => ({
-    action: "persistEntry",
-    params: {
-      branch: "main",
-      dataFiles: [{ path: filePath, slug: "x", raw: "title: taken over\n" }],
-      assets: [],
-      options: { commitMessage: "Take over", useWorkflow: false },
-      ...extra,
-    },
-  });
-  async function post(request: APIRequestContext, body: unknown, headers: Record<string, string> = {}) {
-    const response = await request.post(`${ACCESS_SITE_URL}${CONTENT_API.url}`, {
-      headers: {
-        "Content-Type": "application/json",
-        "Sec-Fetch-Site": "same-origin",
-        "Cf-Access-Jwt-Assertion": await standIn.assertion(ANN),
-        ...headers,
-      },
-      data: typeof body === "string" ? body : JSON.stringify(body),
-    });
-    return { status: response.status(), error: ((await response.json()) as { error?: string }).error ?? "" };
-  }
   let writes = 0;
   test.beforeEach(() => {
     writes = standIn.writes.length;
@@ -454,39 +462,85 @@ test.describe("refused, with nothing written", () => {
     big.params.dataFiles[0].raw = "x".repeat(MAX_BODY);
     expect((await post(request, big)).status).toBe(413);
     // The editor read the file; another change landed on GitHub before its write: the write is refused.
-    const { version } = {
-      version: await request
-        .post(`${ACCESS_SITE_URL}${CONTENT_API.url}`, {
-          headers: {
-            "Content-Type": "application/json",
-            "Sec-Fetch-Site": "same-origin",
-            "Cf-Access-Jwt-Assertion": await standIn.assertion(ANN),
-          },
-          data: JSON.stringify({ action: "entriesByFiles", params: { branch: "main", files: [{ path: service() }] } }),
-        })
-        .then(async (r) => ((await r.json()) as { file: { id: string } }[])[0].file.id),
-    };
+    const version = await versionOf(request, service());
     standIn.commit(service(), `${standIn.file(service())}# a change made on GitHub\n`);
     writes = standIn.writes.length;
     const stale = await post(request, persist(service(), { versions: { [service()]: version } }));
-    expect(stale).toEqual({
+    expect(stale).toMatchObject({
       status: 409,
       error: expect.stringMatching(/^Not saved: .* changed while you were saving\. Save again/),
     });
     // GitHub's refusals in the editor's words: its rate limit, and an outage.
     standIn.failNext = "rate-limit";
-    expect(await post(request, persist(service(), { versions: { [service()]: version } }))).toEqual({
+    expect(await post(request, persist(service(), { versions: { [service()]: version } }))).toMatchObject({
       status: 503,
       error: "GitHub is busy with this site's requests: wait a minute and try again.",
     });
     standIn.failNext = "http-502";
-    expect(await post(request, { action: "getEntry", params: { branch: "main", path: service() } })).toEqual({
+    expect(await post(request, { action: "getEntry", params: { branch: "main", path: service() } })).toMatchObject({
       status: 502,
       error: "GitHub did not answer properly: try again in a moment.",
     });
     // Without the version it replaces, a write cannot create over an existing file either.
     expect((await post(request, persist(service()))).status).toBe(409);
     expect(standIn.file(service())).toMatch(/# a change made on GitHub\n$/);
+  });
+
+  test("a write over files changed since the editor read them writes none: entry and image, rename, upload, delete", async ({
+    request,
+  }) => {
+    const file = service();
+    const version = await versionOf(request, file);
+    standIn.commit(file, `${standIn.file(file)}# changed on GitHub after the editor read it\n`);
+    const image = "data/images/new-with-the-entry.jpg";
+    const withImage = persist(file, { versions: { [file]: version }, assets: [{ path: image, content: "/9j/2w==" }] });
+    expect(await post(request, withImage)).toMatchObject({ status: 409, error: expect.stringMatching(/^Not saved: /) });
+    const renamed = "data/services/renamed-over-a-change.yaml";
+    const rename = persist(file, { versions: { [file]: version } });
+    (rename.params.dataFiles[0] as Record<string, unknown>).newPath = renamed;
+    expect((await post(request, rename)).status).toBe(409);
+    expect([standIn.file(image), standIn.file(renamed)]).toEqual([null, null]);
+    // An image the editor never saw, or saw at another version: neither replaced nor deleted.
+    const existing = `data/images/${fs.readdirSync(path.join(root, "data/images"))[0]}`;
+    const bytes = standIn.file(existing);
+    const asset = { path: existing, content: "/9j/2w==" };
+    const media = { branch: "main", asset, options: { commitMessage: "Replace" } };
+    expect(await post(request, { action: "persistMedia", params: media })).toMatchObject({
+      status: 409,
+      error: expect.stringMatching(/^Not saved: .* changed since you opened it/),
+    });
+    const stale = { [existing]: "0".repeat(40) };
+    for (const body of [
+      { action: "deleteFile", params: { branch: "main", path: existing, versions: stale } },
+      { action: "deleteFiles", params: { branch: "main", paths: [existing], versions: stale } },
+    ]) {
+      expect((await post(request, body)).status, body.action).toBe(409);
+    }
+    expect(standIn.file(existing)).toBe(bytes);
+  });
+
+  test("a link under data/ is not read through, and no history is read beyond the branch's own", async ({
+    request,
+  }) => {
+    standIn.link("data/linked.yaml", "src/code.ts");
+    for (const body of [
+      { action: "getEntry", params: { branch: "main", path: "data/linked.yaml" } },
+      persist("data/linked.yaml", { versions: { "data/linked.yaml": "0".repeat(40) } }),
+    ]) {
+      const { status, error, body: answer } = await post(request, body);
+      expect([status, error], body.action).toEqual([403, expect.stringMatching(/is a link or a submodule/)]);
+      expect(JSON.stringify(answer)).not.toContain("code = true");
+    }
+    // A commit of another branch that changed a content file: the history of main does not start there.
+    const elsewhere = standIn.commit(service(), "title: not for editors\n", "Elsewhere", "elsewhere");
+    const history = (from?: string) =>
+      post(request, {
+        action: "history",
+        params: { branch: "main", path: service(), count: 1, ...(from && { from }) },
+      });
+    expect(await history(elsewhere)).toMatchObject({ status: 403, error: expect.stringMatching(/main's history/) });
+    const main = (await history()).body as { versions: { sha: string }[] };
+    expect((await history(main.versions[0].sha)).status).toBe(200);
   });
 
   test("a body that is no request, one that grows past the limit unannounced, a write to the content model", async ({
@@ -500,7 +554,7 @@ test.describe("refused, with nothing written", () => {
       action: "getEntry",
       params: { branch: "main", path: service(), x: JSON.parse(`${"[".repeat(100)}${"]".repeat(100)}`) },
     };
-    expect(await post(request, deep)).toEqual({ status: 400, error: expect.stringMatching(/nests no deeper/) });
+    expect(await post(request, deep)).toMatchObject({ status: 400, error: expect.stringMatching(/nests no deeper/) });
     // Sent in chunks, with no Content-Length: the limit holds as the body is read.
     const big = persist(service());
     big.params.dataFiles[0].raw = "x".repeat(MAX_BODY);
@@ -557,5 +611,31 @@ test.describe("refused, with nothing written", () => {
     expect(JSON.stringify(runs)).not.toContain("secret log");
     expect(runs).toEqual({ check_runs: [{ name: "Pages", status: "completed", conclusion: "success" }] });
     standIn.reports.runs = [];
+  });
+});
+
+test.describe("a save is one commit, checked as it lands", () => {
+  test("an entry with its image: one commit by the editor, another writer's change landing meanwhile kept", async ({
+    request,
+  }) => {
+    const [file, other] = services()
+      .slice(0, 2)
+      .map((s) => `data/services/${s.slug}.yaml`);
+    const image = "data/images/saved-with-the-entry.jpg";
+    const raw = `${standIn.file(file)}# saved with an image\n`;
+    const save = persist(file, { versions: { [file]: await versionOf(request, file) } });
+    Object.assign(save.params, { assets: [{ path: image, content: "/9j/2w==" }] });
+    save.params.dataFiles[0].raw = raw;
+    const writes = standIn.writes.length;
+    const theirs = `${standIn.file(other)}# landed while the save was being made\n`;
+    standIn.beforeRefUpdate = () => standIn.commit(other, theirs);
+    expect(await post(request, save)).toMatchObject({ status: 200, error: "" });
+    const made = standIn.writes.slice(writes);
+    expect(made).toMatchObject([{ branch: "main", author: { email: ANN } }]);
+    expect(made[0].paths.sort()).toEqual([file, image].sort());
+    expect([standIn.file(file), standIn.file(other), standIn.file(image) === null]).toEqual([raw, theirs, false]);
+    // Sent again as it was: every file is already as it leaves it, so nothing is committed.
+    expect(await post(request, save)).toMatchObject({ status: 200, error: "" });
+    expect(standIn.writes.length).toBe(writes + 1);
   });
 });

@@ -22,6 +22,7 @@ import { startHistory } from "./history-panel";
 import { entryFile, SOURCE_KEY } from "./entry";
 import { DECAP_USER_KEY, decapGlobals, type DecapImplementation } from "./decap";
 import { reactRootTemplate } from "./preview-root";
+import { readVersions } from "./read-versions";
 
 declare const __CMS_CONFIG__: CmsConfig;
 declare const __CONTENT_SCHEMAS__: Record<string, JsonSchema>;
@@ -42,8 +43,9 @@ const backend = __CMS_CONFIG__.backend;
 const store = storeFor(backend);
 const branch = backend.branch;
 
-/** The version of the file the last pre-save check merged onto: the content API's write names it, and fails if stale. */
+/** The version of the file the last pre-save check merged onto: a save names it, and fails if it is stale. */
 const versions = new Map<string, string>();
+const read = readVersions();
 type ProxyRequest = (payload: { action: string; params: Record<string, unknown> }) => Promise<unknown>;
 /** Rethrows `error`, first saying so when it means the email login's session ended (a 401, or Access turning away). */
 function sessionEnded(error: { status?: number }): never {
@@ -54,15 +56,16 @@ function sessionEnded(error: { status?: number }): never {
   throw error;
 }
 if (backend.name === CONTENT_API.name) {
-  // Decap's proxy backend, with each entry's write naming the version it replaces, and an ended session said so.
+  // Decap's proxy backend, with each write naming the versions it replaces, and an ended session said so.
   CMS.registerBackend(CONTENT_API.name, function ContentApi(...args: unknown[]) {
     const proxy = CMS.getBackend("proxy").init(...args) as { request: ProxyRequest };
     const request = proxy.request.bind(proxy);
-    proxy.request = ({ action, params }) =>
-      request({
-        action,
-        params: action === "persistEntry" ? { ...params, versions: Object.fromEntries(versions) } : params,
-      }).catch(sessionEnded);
+    proxy.request = async ({ action, params }) => {
+      const answer = await request({ action, params: read.params(action, params, versions) }).catch(sessionEnded);
+      await read.answered(action, params, answer);
+      if (action === "persistEntry") versions.clear();
+      return answer;
+    };
     return proxy;
   });
   // Cloudflare Access logged the editor in before /admin/ opened: Decap needs no login page of its own.

@@ -1,9 +1,9 @@
 /**
  * The actions of Decap's proxy protocol — the one `decap-server` speaks for `npm run cms` — carried out on GitHub, so
  * the live editor and the local one speak alike. Drafts are Decap's: a branch cms/<collection>/<slug> with a pull
- * request whose label holds its status; Publish merges it. A write names the version of the file it replaces
- * (`versions`, GitHub's blob sha, from the editor's pre-save read) and GitHub refuses it if the file has changed since.
- * Commits name the editor as author; the app is the committer.
+ * request whose label holds its status; Publish merges it. A save, an upload or a delete is one commit, made only
+ * while every file it touches is at the version the editor read (`versions`, GitHub's blob sha); commits name the
+ * editor as author, the app as committer.
  */
 import type { Editor } from "./access";
 import { GitHubError, type GitHub } from "./github";
@@ -57,13 +57,23 @@ function base64(text: string): string {
 
 export function actions({ gh, settings, editor }: Context) {
   const { branch } = settings;
+  type Found = { type: string; path: string; sha: string; content?: string; encoding?: string };
+  /** The file at `path` on `ref` (GitHub's contents answer), null if none; a link or submodule there is refused. */
+  async function found(path: string, ref: string): Promise<Found | null> {
+    const file = await gh<Found | Found[] | null>("GET", at(path, ref), undefined, true);
+    if (file === null || Array.isArray(file)) return null;
+    // GitHub answers a link to a file with the file it points to (its own path): the editor reads files only.
+    if (file.type !== "file" || file.path !== path) {
+      throw new GitHubError(403, `Refused: ${path} is a link or a submodule, not a file. Nothing was changed.`);
+    }
+    return file;
+  }
   async function fileAt(path: string, ref: string) {
-    type Found = { type: string; sha: string; content?: string; encoding?: string } | null;
-    const file = await gh<Found>("GET", at(path, ref), undefined, true);
-    if (file?.type !== "file") return null;
+    const file = await found(path, ref);
+    if (!file) return null;
     // Files over 1 MB come without their content: the blob has it.
     const content =
-      file.encoding === "base64" ? file.content : (await gh<Found>("GET", `/git/blobs/${file.sha}`))!.content;
+      file.encoding === "base64" ? file.content : (await gh<Found>("GET", `/git/blobs/${file.sha}`)).content;
     return { sha: file.sha, base64: (content ?? "").replace(/\s/g, "") };
   }
   async function entry(path: string, ref = branch) {
@@ -79,14 +89,56 @@ export function actions({ gh, settings, editor }: Context) {
     const items = await gh<{ type: string; path: string }[] | null>("GET", at(folder, branch), undefined, true);
     return (Array.isArray(items) ? items : []).filter((item) => item.type === "file").map((item) => item.path);
   }
-  /** Writes `path` on `ref`, replacing version `sha` exactly, or creating the file when `sha` is undefined. */
-  const write = (ref: string, path: string, content: string, message: string, sha?: string) =>
-    gh("PUT", at(path, ref).split("?")[0], { message, content, branch: ref, author: editor, sha });
-  const replace = async (ref: string, path: string, content: string, message: string) =>
-    write(ref, path, content, message, (await fileAt(path, ref))?.sha);
-  async function remove(ref: string, path: string, message: string) {
-    const sha = (await fileAt(path, ref))?.sha;
-    if (sha) await gh("DELETE", at(path, ref).split("?")[0], { message, sha, branch: ref, author: editor });
+  const stale = (path: string) =>
+    new GitHubError(
+      409,
+      path.endsWith(".yaml")
+        ? `Not saved: ${path} changed while you were saving. Save again: your changes are merged with the other ` +
+            "change, or you are told which field both changed."
+        : `Not saved: ${path} changed since you opened it. Nothing was changed: reload to see it as it is now.`,
+    );
+  /**
+   * One commit of `changes` (base64 bytes, or null to delete) on `ref`, made only while each file is as the editor's
+   * read saw it — at `versions[path]` (GitHub's blob sha), absent where the editor named no version — or already as
+   * the save leaves it. Any other file refuses the whole save, nothing written. GitHub refuses to move a branch that
+   * moved meanwhile: then the files are checked again on its new head.
+   */
+  async function commit(
+    ref: string,
+    changes: { path: string; content: string | null }[],
+    versions: Params["versions"],
+    message: string,
+  ) {
+    const blobs: (string | null)[] = [];
+    for (const { content } of changes) {
+      type Blob = { sha: string };
+      blobs.push(content === null ? null : (await gh<Blob>("POST", "/git/blobs", { content, encoding: "base64" })).sha);
+    }
+    for (let attempt = 1; ; attempt++) {
+      const head = (await gh<{ object: { sha: string } }>("GET", `/git/ref/heads/${ref}`)).object.sha;
+      const tree: { path: string; mode: string; type: string; sha: string | null }[] = [];
+      for (const [i, { path }] of changes.entries()) {
+        const now = (await found(path, head))?.sha ?? null;
+        if (now === blobs[i]) continue;
+        if (now !== (versions?.[path] ?? null)) throw stale(path);
+        tree.push({ path, mode: "100644", type: "blob", sha: blobs[i] });
+      }
+      if (tree.length === 0) return;
+      const base = (await gh<{ tree: { sha: string } }>("GET", `/git/commits/${head}`)).tree.sha;
+      const made = await gh<{ sha: string }>("POST", "/git/trees", { base_tree: base, tree });
+      const parents = [head];
+      const next = await gh<{ sha: string }>("POST", "/git/commits", {
+        message,
+        tree: made.sha,
+        parents,
+        author: editor,
+      });
+      try {
+        return await gh("PATCH", `/git/refs/heads/${ref}`, { sha: next.sha, force: false });
+      } catch (error) {
+        if (attempt === 3 || !(error instanceof GitHubError) || error.status !== 409) throw error;
+      }
+    }
   }
   function draftOf(collection?: string, slug?: string): string {
     const draft = draftBranch(collection, slug);
@@ -110,19 +162,12 @@ export function actions({ gh, settings, editor }: Context) {
       const head = await gh<{ object: { sha: string } }>("GET", `/git/ref/heads/${branch}`);
       await gh("POST", "/git/refs", { ref: `refs/heads/${ref}`, sha: head.object.sha });
     }
-    for (const asset of assets) await replace(ref, asset.path, asset.content, message);
+    const changes = assets.map(({ path, content }) => ({ path, content: content as string | null }));
     for (const file of dataFiles) {
-      const sha = file.newPath ? undefined : versions[file.path];
-      await write(ref, file.newPath ?? file.path, base64(file.raw), message, sha).catch((error: unknown) => {
-        if (!(error instanceof GitHubError) || error.status !== 409) throw error;
-        throw new GitHubError(
-          409,
-          `Not saved: ${file.path} changed while you were saving. Save again: your changes are merged with the ` +
-            "other change, or you are told which field both changed.",
-        );
-      });
-      if (file.newPath) await remove(ref, file.path, message);
+      changes.push({ path: file.newPath ?? file.path, content: base64(file.raw) });
+      if (file.newPath) changes.push({ path: file.path, content: null });
     }
+    await commit(ref, changes, versions, message);
     if (ref !== branch && !(await pullOf(ref, true))) {
       const body = `A draft saved in the site's editor by ${editor.email}.`;
       const pull = await gh<Pull>("POST", "/pulls", { title: message, head: ref, base: branch, body });
@@ -169,8 +214,14 @@ export function actions({ gh, settings, editor }: Context) {
 
   /** A page of a file's history: its commits on the branch (or from a commit), each with the file's text then. */
   async function history({ path, branch: ref = branch, from, count }: Params) {
-    if (from !== undefined && !/^[0-9a-f]{40}$/.test(String(from))) {
-      throw new GitHubError(403, "Refused: a version is named by its commit's sha.");
+    if (from !== undefined) {
+      // Only the branch's own history: a commit of another branch may hold what the editor is not to read.
+      const ahead = /^[0-9a-f]{40}$/.test(String(from))
+        ? await gh<{ status: string }>("GET", `/compare/${encodeURIComponent(ref)}...${from}`, undefined, true)
+        : null;
+      if (!["behind", "identical"].includes(ahead?.status ?? "")) {
+        throw new GitHubError(403, `Refused: a version is named by the sha of a commit in ${ref}'s history.`);
+      }
     }
     const query = `path=${encodeURIComponent(path!)}&sha=${encodeURIComponent(from ?? ref)}`;
     type Commit = { sha: string; commit: { author: { name?: string; email?: string; date: string } } };
@@ -182,6 +233,15 @@ export function actions({ gh, settings, editor }: Context) {
     return { versions: await Promise.all(versions) };
   }
 
+  async function deleteFiles(p: Params) {
+    await commit(
+      branch,
+      p.paths!.map((path) => ({ path, content: null })),
+      p.versions,
+      message(p),
+    );
+    return { message: "deleted" };
+  }
   const message = (p: Params) => p.options?.commitMessage ?? "Edit content";
   return {
     info: async () => ({ publish_modes: ["simple", "editorial_workflow"] }),
@@ -192,14 +252,11 @@ export function actions({ gh, settings, editor }: Context) {
     getMedia: async (p: Params) => Promise.all((await filesIn(p.mediaFolder!)).map((file) => media(file))),
     getMediaFile: (p: Params) => media(p.path!, p.branch),
     persistMedia: async (p: Params) => {
-      await replace(branch, p.asset!.path, p.asset!.content, message(p));
+      await commit(branch, [p.asset!], p.versions, message(p));
       return media(p.asset!.path);
     },
-    deleteFile: async (p: Params) => remove(branch, p.path!, message(p)).then(() => ({ message: "deleted" })),
-    deleteFiles: async (p: Params) => {
-      for (const path of p.paths!) await remove(branch, path, message(p));
-      return { message: "deleted" };
-    },
+    deleteFile: async (p: Params) => deleteFiles({ ...p, paths: [p.path!] }),
+    deleteFiles,
     persistEntry,
     unpublishedEntries: async () => {
       const pulls = await gh<Pull[]>("GET", `/pulls?state=open&base=${encodeURIComponent(branch)}&per_page=100`);

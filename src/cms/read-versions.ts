@@ -1,0 +1,66 @@
+/**
+ * The version (git's blob sha) of each file the editor has read or written through the content API, so that each
+ * write names the versions of the files it touches and the API refuses it if any changed since: a save, an upload,
+ * an overwrite in the media library (a delete, then an upload) or a delete never replaces what the editor never saw.
+ * A file named without a version is one the editor saw absent.
+ */
+type Params = Record<string, unknown> & {
+  path?: string;
+  paths?: string[];
+  asset?: { path: string; content: string };
+  assets?: { path: string; content: string }[];
+  dataFiles?: { path: string; raw: string; newPath?: string }[];
+};
+
+type Listed = { path?: unknown; id?: unknown } | undefined;
+const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
+
+async function blobSha(bytes: Uint8Array): Promise<string> {
+  const head = new TextEncoder().encode(`blob ${bytes.length}\0`);
+  const object = new Uint8Array(head.length + bytes.length);
+  object.set(head);
+  object.set(bytes, head.length);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", object));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+export function readVersions() {
+  const seen = new Map<string, string>();
+  /** What a file is after a write: its new bytes, or gone. */
+  const written = ({ path, paths = [], asset, assets = [], dataFiles = [] }: Params) => [
+    ...[path, ...paths].filter((gone) => typeof gone === "string").map((gone) => ({ path: gone, bytes: null })),
+    ...[...assets, ...(asset ? [asset] : [])].map((file) => ({ path: file.path, bytes: fromBase64(file.content) })),
+    ...dataFiles.flatMap((file) => [
+      ...(file.newPath ? [{ path: file.path, bytes: null }] : []),
+      { path: file.newPath ?? file.path, bytes: new TextEncoder().encode(file.raw) },
+    ]),
+  ];
+  return {
+    /**
+     * `params` with the versions of the files a write touches (`checked`: the pre-save check's reading, newer than
+     * the editor's first); other actions' params as they are.
+     */
+    params(action: string, params: Params, checked: ReadonlyMap<string, string> = new Map()): Params {
+      if (!WRITES.has(action)) return params;
+      const known = written(params).flatMap(({ path }) => {
+        const version = checked.get(path) ?? seen.get(path);
+        return version ? [[path, version]] : [];
+      });
+      return { ...params, versions: Object.fromEntries(known) };
+    },
+    /** Takes in an answer: the versions of the files a read listed, or what a write made of its files. */
+    async answered(action: string, params: Params, answer: unknown): Promise<void> {
+      if (WRITES.has(action)) {
+        for (const { path, bytes } of written(params)) {
+          if (bytes) seen.set(path, await blobSha(bytes));
+          else seen.delete(path);
+        }
+      }
+      for (const item of [answer].flat() as ({ file?: Listed } & Listed)[]) {
+        const file = item?.file ?? item;
+        if (typeof file?.path === "string" && typeof file.id === "string") seen.set(file.path, file.id);
+      }
+    },
+  };
+}
