@@ -20,7 +20,7 @@ const row = (name: string) =>
 
 test("every variable the build reads is in the Cloudflare Pages checklist, as a build variable", () => {
   // The build's variables as their readers name them: env.SITE_URL, FORM_ENDPOINT_ENV, value("CMS_…").
-  const source = ["src/content/form-endpoint.ts", "src/cms/backend.ts"].map(read).join("\n");
+  const source = ["src/content/form-endpoint.ts", "src/content/editor-backend.ts"].map(read).join("\n");
   const named = /env\.(SITE_URL)\b|_ENV = "(FORM_ENDPOINT)"|value\("(CMS_[A-Z_]+)"\)/g;
   const build = new Set([...source.matchAll(named)].map((match) => match.slice(1).find(Boolean)!));
   expect([...build].sort()).toContain("SITE_URL");

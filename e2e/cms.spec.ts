@@ -19,7 +19,7 @@ import {
   type LocalProxy,
 } from "./local-proxy";
 import { validateContentDirectory } from "../src/content/check";
-import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { LOCAL_PROXY_PORT } from "../src/content/editor-backend";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { loadSchemas, readSiteContent } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";

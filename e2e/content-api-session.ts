@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
 import { ACCESS_SITE_URL, FIXTURE_BUILD_DIR, FIXTURE_REPO, WORKFLOW_SITE_URL } from "./fixture-build";
 import { APP_ID, AUDIENCE, startContentStandIn, type ContentStandIn } from "./content-api-stand-in";
-import { cmsBackend } from "../src/cms/backend";
+import { cmsBackend } from "../src/content/editor-backend";
 import { ADMIN_DIR } from "../plugins/publish/editor/admin";
 import { writeEditor } from "./tools/local-editor";
 

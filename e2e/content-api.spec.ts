@@ -20,7 +20,7 @@ import { AUDIENCE } from "./content-api-stand-in";
 import { publish, SAVED, saveDraft, serviceField, serviceLabel, setStatus } from "./local-proxy";
 import { ADMIN_DIR, ADMIN_URL } from "../plugins/publish/editor/admin";
 import { LIVE_COMMIT_FILE } from "../src/cms/live-status";
-import { CONTENT_API } from "../src/cms/backend";
+import { CONTENT_API } from "../src/content/editor-backend";
 import { SESSION_ENDED } from "../functions/_lib/content/access";
 import { MAX_BODY } from "../functions/_lib/content/api";
 import { loadSchemas } from "../src/content/read-content";

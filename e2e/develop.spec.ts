@@ -5,7 +5,7 @@
  */
 import { test, expect, services, sitePaths } from "./fixtures";
 import { openEditor, startLocalProxy } from "./local-proxy";
-import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { LOCAL_PROXY_PORT } from "../src/content/editor-backend";
 
 for (const route of sitePaths()) {
   test(`${route} under gatsby develop`, async ({ page }) => {

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { closing, expect, test } from "./fixtures";
-import { LOCAL_PROXY_PORT } from "../src/cms/backend";
+import { LOCAL_PROXY_PORT } from "../src/content/editor-backend";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { DECAP_USER_KEY } from "../src/cms/decap";
 import { startLocalBackend } from "./tools/local-backend";

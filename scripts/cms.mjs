@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PROXY_PORT = 8081; // src/cms/backend.ts LOCAL_PROXY_PORT: the address the editor looks for.
+const PROXY_PORT = 8081; // src/content/editor-backend.ts LOCAL_PROXY_PORT: the address the editor looks for.
 
 const free = await new Promise((resolve) => {
   const server = net.createServer().once("error", () => resolve(false));

@@ -14,7 +14,7 @@ import cors from "cors";
 import express from "express";
 import middlewares from "decap-server/dist/middlewares.js";
 import { HISTORY_MAX, pathsOf, requestProblem } from "../functions/_lib/content/rules.ts";
-import { cmsBackend, LOCAL_HOSTS } from "../src/cms/backend.ts";
+import { cmsBackend, LOCAL_HOSTS } from "../src/content/editor-backend.ts";
 
 const repo = path.resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd());
 const mode = process.env.MODE ?? "fs";

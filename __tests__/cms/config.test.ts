@@ -4,7 +4,7 @@
  * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
  */
 import { cmsConfig, fieldFor, fieldsOf, fileLabel, humanize, type CmsField } from "../../src/cms/config";
-import { cmsBackend } from "../../src/cms/backend";
+import { cmsBackend } from "../../src/content/editor-backend";
 import { loadSchemas } from "../../src/content/read-content";
 import { PAGE_FILES, SERVICE_SCHEMA, type JsonSchema } from "../../src/content/model";
 import { DATA_DIR } from "../helpers/content.cjs";

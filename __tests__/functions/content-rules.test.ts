@@ -1,5 +1,6 @@
 /**
  * What the content API lets an editor touch (functions/_lib/content/rules.ts), and its settings' named errors.
+ * @jest-environment node
  */
 import {
   branchProblem,
@@ -153,4 +154,19 @@ test("the content API's settings: every value named when wrong", () => {
   expect(error({ GITHUB_APP_PRIVATE_KEY: undefined })).toMatch(/^GITHUB_APP_PRIVATE_KEY/);
   // At build, the secret is not there to check.
   expect(error({ GITHUB_APP_PRIVATE_KEY: undefined }, false)).toBeUndefined();
+});
+
+test("the content API is built from no module of the browser's editor (src/cms/)", async () => {
+  const { build } = await import("esbuild");
+  const { metafile } = await build({
+    entryPoints: ["functions/api/content.ts"],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: "neutral",
+    logLevel: "silent",
+  });
+  const inputs = Object.keys(metafile.inputs);
+  expect(inputs).toContain("functions/_lib/content/actions.ts");
+  expect(inputs.filter((input) => input.startsWith("src/cms/"))).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { headerProblem, httpsHostProblem, policyProblem } from "../../src/lib/header-grammar";
 import { contentSecurityPolicy } from "../../plugins/publish/hosting/hosting";
-import { LOCAL_PROXY_ORIGINS } from "../../src/cms/backend";
+import { LOCAL_PROXY_ORIGINS } from "../../src/content/editor-backend";
 
 describe("httpsHostProblem: a URL whose origin can become a page's form-action", () => {
   test.each([

@@ -28,7 +28,7 @@ import {
 import { parseHeadersFile } from "../../plugins/publish/hosting/headers-file";
 import { FIXED_BUILD_SCRIPTS } from "../../plugins/publish/hosting/inline-scripts";
 import { listHtmlFiles } from "../../plugins/publish/static-first/gatsby-output";
-import { cmsBackend, LOCAL_PROXY_ORIGINS, type CmsBackend } from "../../src/cms/backend";
+import { cmsBackend, LOCAL_PROXY_ORIGINS, type CmsBackend } from "../../src/content/editor-backend";
 
 const root = path.resolve(__dirname, "../..");
 

@@ -5,7 +5,7 @@
 // browser tests; editors use `npm run cms`.
 import fs from "fs";
 import path from "path";
-import { cmsBackend, type CmsBackend } from "../../src/cms/backend";
+import { cmsBackend, type CmsBackend } from "../../src/content/editor-backend";
 import { cmsConfig } from "../../src/cms/config";
 import { contentDirectory, loadSchemas } from "../../src/content/read-content";
 import { editorHosting, writeAdmin } from "../../plugins/publish/editor/admin";

@@ -10,7 +10,7 @@ import { PAGE_FILES, SERVICE_COUNT, fileKey, type JsonSchema } from "../content/
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
-import { CONTENT_API, editorialWorkflow } from "./backend";
+import { CONTENT_API, editorialWorkflow } from "../content/editor-backend";
 import { draftBranch, proxyCall, readSources, repositoryPath, SERVICES_FOLDER, storeFor } from "./content-store";
 import { startContentProblems } from "./content-problems";
 import { LIVE_COMMIT_FILE } from "./live-status";

@@ -24,7 +24,7 @@ import {
 } from "../content/model";
 import { IMAGE_MAX_BYTES } from "../content/images";
 import { ROUTES, servicePath } from "../lib/paths";
-import { LOCAL_HOSTS, type CmsBackend } from "./backend";
+import { LOCAL_HOSTS, type CmsBackend } from "../content/editor-backend";
 
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
 export const CMS_FORMAT = "yaml-clean";

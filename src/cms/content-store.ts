@@ -4,7 +4,7 @@
  * its modes) locally, the content API on the live site.
  */
 import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
-import type { CmsBackend } from "./backend";
+import type { CmsBackend } from "../content/editor-backend";
 import { HISTORY_PAGE, type Version } from "./history";
 import { SESSION_ENDED } from "./login-notice";
 

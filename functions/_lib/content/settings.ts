@@ -6,7 +6,7 @@
  * GITHUB_APP_PRIVATE_KEY, a secret); GITHUB_API_URL for GitHub Enterprise Server or a test stand-in. The build checks
  * the same values but the secret (plugins/publish/editor/admin.ts).
  */
-import { cmsBackend } from "../../../src/cms/backend";
+import { cmsBackend } from "../../../src/content/editor-backend";
 
 type Name =
   "CMS_REPO" | "CMS_BRANCH" | "CMS_EDITORIAL_WORKFLOW" | "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD" | "EDITOR_EMAILS";

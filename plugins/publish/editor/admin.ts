@@ -15,7 +15,7 @@ import crypto from "crypto";
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
-import { cmsBackend, CONTENT_API, type CmsBackend } from "../../../src/cms/backend";
+import { cmsBackend, CONTENT_API, type CmsBackend } from "../../../src/content/editor-backend";
 import { contentSettings } from "../../../functions/_lib/content/settings";
 import { contentSecurityPolicy, type EditorHosting } from "../hosting/hosting";
 
@@ -197,7 +197,7 @@ export async function writeAdmin({
 
 /**
  * The editor in publicDir as hosting serves it: its own policy, reaching `connect` (the backend's origins:
- * src/cms/backend.ts) beside its own, and kept out of search results.
+ * src/content/editor-backend.ts) beside its own, and kept out of search results.
  */
 export function editorHosting(publicDir: string, connect: string[]): EditorHosting {
   return {

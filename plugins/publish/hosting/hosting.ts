@@ -17,7 +17,7 @@ import { removePrecompressed, writeNginxHeaders } from "./nginx";
 /**
  * A page's policy: scripts from the site's own files and its inline scripts by their hashes (`scriptHashes`), the rest
  * from the site itself, the form posting to `formOrigin`. The editor's page (`editor`) also reaches its backend's
- * origins (`connect`: the local decap-server, or the hosted backend's API: src/cms/backend.ts) and the blob: URLs of
+ * origins (`connect`: the local decap-server, or the hosted backend's API: src/content/editor-backend.ts) and the blob: URLs of
  * the images it shows back, and lets Decap compile the JSON Schema of its own configuration with ajv at run time
  * ('unsafe-eval', new Function; docs/deploy.md); its forms post to the site alone.
  */

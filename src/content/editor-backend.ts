@@ -2,7 +2,7 @@
  * Where the editor at /admin/ reads and writes content, from the build's CMS_* variables (docs/deploy.md's table: a
  * wrong value stops the build naming the variable). Unset, the editor works only on this machine, through
  * `decap-server` (npm run cms); `access` saves through the site's content API (functions/api/content.ts), for editors
- * Cloudflare Access logs in. Either way the editor reads the current files before each save (content-store.ts).
+ * Cloudflare Access logs in. Either way the editor reads the current files before each save (src/cms/content-store.ts).
  */
 
 /** The port `decap-server` listens on, and the local backend's address (Decap's default). */

@@ -2,7 +2,7 @@
  * The editor's backend from build-time variables: each wrong value stops the build with a message naming the
  * variable; unset, the editor works through the local decap-server only.
  */
-import { cmsBackend, CONTENT_API, LOCAL_PROXY_ORIGINS } from "../../src/cms/backend";
+import { cmsBackend, CONTENT_API, LOCAL_PROXY_ORIGINS } from "../../src/content/editor-backend";
 
 const ok = (env: Record<string, string>) => {
   const result = cmsBackend(env);
