@@ -99,10 +99,6 @@ const server = http.createServer((req, res) => {
   };
   for (const rule of loadRules()) {
     if (!patternMatches(rule.pattern, urlPath)) continue;
-    // As Cloudflare does: a rule's `! Name` lines first, then its values.
-    for (const name of rule.unset ?? []) {
-      for (const key of Object.keys(headers)) if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
-    }
     for (const [name, value] of rule.headers) headers[name] = value;
   }
   let body = fs.readFileSync(file);

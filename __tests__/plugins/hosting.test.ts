@@ -91,21 +91,6 @@ test("reads the _headers format, and says which line is broken", () => {
   expect(() => parseHeadersFile("  X-Frame-Options: DENY\n")).toThrow(/line 1/);
 });
 
-test("reads Cloudflare's `! Name` lines, which detach a header an earlier rule set", () => {
-  const text = "/*\n  X-Test: a\n/admin/\n  ! X-Test\n  X-Test: b\n/old/\n  ! X-Test\n";
-  expect(parseHeadersFile(text)).toEqual([
-    { pattern: "/*", headers: [["X-Test", "a"]] },
-    { pattern: "/admin/", headers: [["X-Test", "b"]], unset: ["X-Test"] },
-    { pattern: "/old/", headers: [], unset: ["X-Test"] },
-  ]);
-  // For nginx: a detaching rule's value wins over the earlier rules' (first in the map); detached alone, not sent.
-  const { http } = nginxHeaderConfig(parseHeadersFile(text));
-  expect(http).toContain(
-    'map $uri $site_header_x_test {\n    default "";\n    "/old/" "";\n    "/old/index.html" "";\n' +
-      '    "/admin/" "b";\n    "/admin/index.html" "b";\n    "~^/.*$" "a";\n}',
-  );
-});
-
 test("nginx keys: splats become anchored regular expressions; a folder's URL also names its index.html", () => {
   expect(nginxKeys("/*.js")).toEqual(["~^/.*\\.js$"]);
   expect(nginxKeys("/static/*")).toEqual(["~^/static/.*$"]);

@@ -205,7 +205,6 @@ export function editorHosting(publicDir: string, connect: string[]): EditorHosti
     urlPath: ADMIN_URL,
     policy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, editor: { connect } }),
     headers: [["X-Robots-Tag", "noindex"]],
-    unset: [],
     scripts: [ADMIN_START_SCRIPT],
   };
 }

@@ -1,16 +1,14 @@
 /**
- * The _headers format (Netlify, Cloudflare Pages): a path pattern line, then indented `Name: value` lines, and
- * Cloudflare's `! Name` lines, which detach a header that an earlier matching rule set (where two matching rules set
- * one header, Cloudflare joins the values with a comma). The one reader and writer of the format: the build writes the
+ * The _headers format (Netlify, Cloudflare Pages): a path pattern line, then indented `Name: value` lines (where two
+ * matching rules set one header, the hosts join the values with a comma). The one reader and writer of the format: the build writes the
  * per-page rules with it (hosting.ts), nginx's translation reads it (nginx.ts), and so does our server
  * (scripts/serve.ts). Free of imports, so Node runs it as it is.
  */
 
-/** One block of a _headers file: a URL pattern, the headers it sets, and those it detaches (`! Name`). */
+/** One block of a _headers file: a URL pattern and the headers it sets. */
 export interface HeaderRule {
   pattern: string;
   headers: [name: string, value: string][];
-  unset?: string[];
 }
 
 export function parseHeadersFile(text: string): HeaderRule[] {
@@ -24,11 +22,6 @@ export function parseHeadersFile(text: string): HeaderRule[] {
       rules.push(current);
       continue;
     }
-    const unset = /^!\s*([\w-]+)$/.exec(line);
-    if (current && unset) {
-      (current.unset ??= []).push(unset[1]);
-      continue;
-    }
     const colon = line.indexOf(":");
     if (!current || colon <= 0) throw new Error(`_headers line ${index + 1}: expected "Name: value" under a path`);
     current.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
@@ -36,14 +29,10 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-/** The rules as _headers text: each pattern, its `! Name` lines, then its headers. */
+/** The rules as _headers text: each pattern, then its headers. */
 export function formatHeaderRules(rules: HeaderRule[]): string {
   return rules
-    .map(({ pattern, headers, unset = [] }) =>
-      [pattern, ...unset.map((name) => `! ${name}`), ...headers.map(([name, value]) => `${name}: ${value}`)].join(
-        "\n  ",
-      ),
-    )
+    .map(({ pattern, headers }) => [pattern, ...headers.map(([name, value]) => `${name}: ${value}`)].join("\n  "))
     .map((block) => `${block}\n`)
     .join("");
 }

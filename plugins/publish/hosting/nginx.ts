@@ -39,9 +39,8 @@ const variableFor = (header: string) => `$site_header_${header.toLowerCase().rep
 /**
  * The _headers rules as nginx configuration: `http` holds one map per header name (from the served file's path to
  * the value, empty — so not sent — where no rule matches); `server` adds each header from its map, on every status.
- * Rules must not overlap on a header name (static/_headers says so) unless the later one detaches it (`! Name`): its
- * entries then come first in the map, so they win over the earlier rules' (nginx tries exact paths before regular
- * expressions, and regular expressions in order).
+ * Rules must not overlap on a header name (static/_headers says so): a map gives one value, where the other hosts
+ * would join both.
  */
 export function nginxHeaderConfig(rules: HeaderRule[]): { http: string; server: string } {
   const byHeader = new Map<string, { name: string; entries: [string, string][] }>();
@@ -51,16 +50,8 @@ export function nginxHeaderConfig(rules: HeaderRule[]): { http: string; server: 
     return byHeader.get(key)!.entries;
   };
   for (const rule of rules) {
-    const detached = new Set((rule.unset ?? []).map((name) => name.toLowerCase()));
     for (const [name, value] of rule.headers) {
-      const entries = nginxKeys(rule.pattern).map((source): [string, string] => [source, value]);
-      if (detached.has(name.toLowerCase())) entriesOf(name).unshift(...entries);
-      else entriesOf(name).push(...entries);
-    }
-    // Detached and not set again: an empty value (not sent) for this rule's paths, before the earlier rules'.
-    for (const name of rule.unset ?? []) {
-      if (rule.headers.some(([other]) => other.toLowerCase() === name.toLowerCase())) continue;
-      entriesOf(name).unshift(...nginxKeys(rule.pattern).map((source): [string, string] => [source, ""]));
+      entriesOf(name).push(...nginxKeys(rule.pattern).map((source): [string, string] => [source, value]));
     }
   }
   const maps = [...byHeader.values()].map(({ name, entries }) => {
