@@ -387,6 +387,8 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       const pull = pullOf(m[1]);
       if (!pull || pull.state !== "open") return fail(404, "Not Found");
       const [base, head] = [resolve(pull.base.ref)!, resolve(pull.head.ref)!];
+      if (body.sha && body.sha !== head.sha)
+        return fail(409, "Head branch was modified. Review and try the merge again.");
       const from = mergeBase(base.sha, head.sha);
       const files = new Map(base.files);
       const ours = new Set(changed(from.files, base.files));

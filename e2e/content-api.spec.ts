@@ -519,6 +519,35 @@ test.describe("refused, with nothing written", () => {
     expect(standIn.file(existing)).toBe(bytes);
   });
 
+  test("Publish merges only the draft's head the reviewer saw", async ({ request }) => {
+    const slug = services()[0].slug;
+    const file = service();
+    const save = persist(file, { versions: { [file]: await versionOf(request, file) } });
+    Object.assign(save.params.options, { useWorkflow: true, collectionName: "services" });
+    save.params.dataFiles[0].slug = slug;
+    save.params.dataFiles[0].raw = `${standIn.file(file)}# in a draft\n`;
+    expect((await post(request, save)).status).toBe(200);
+    const draft = { branch: "main", collection: "services", slug };
+    const opened = await post(request, { action: "unpublishedEntry", params: draft });
+    const { head } = opened.body as { head: string };
+    // Another change reaches the draft after the reviewer opened it.
+    standIn.commit(
+      file,
+      `${standIn.file(file, draftBranch("services", slug))}# after the review\n`,
+      "Late",
+      draftBranch("services", slug),
+    );
+    writes = standIn.writes.length;
+    const main = standIn.file(file);
+    expect(await post(request, { action: "publishUnpublishedEntry", params: { ...draft, head } })).toMatchObject({
+      status: 409,
+      error: expect.stringMatching(/^Not published: the draft changed since you opened it/),
+    });
+    expect((await post(request, { action: "publishUnpublishedEntry", params: draft })).status).toBe(403);
+    expect(standIn.file(file)).toBe(main);
+    expect((await post(request, { action: "deleteUnpublishedEntry", params: draft })).status).toBe(200);
+  });
+
   test("a link under data/ is not read through, and no history is read beyond the branch's own", async ({
     request,
   }) => {

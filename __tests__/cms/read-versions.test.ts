@@ -61,3 +61,18 @@ test("a rename names the old file's version and the new one absent; after it, th
     [renamed]: gitSha("title: Tax\n"),
   });
 });
+
+test("Publish names the draft's head the editor opened, then the one its own draft save made", async () => {
+  const read = readVersions();
+  const draft = { collection: "services", slug: "tax" };
+  expect(read.params("publishUnpublishedEntry", draft).head).toBeUndefined();
+  await read.answered("unpublishedEntry", draft, { ...draft, status: "draft", diffs: [], head: "e".repeat(40) });
+  expect(read.params("publishUnpublishedEntry", draft).head).toBe("e".repeat(40));
+  const save = {
+    dataFiles: [{ path: entry, slug: "tax", raw: "title: Tax\n" }],
+    options: { useWorkflow: true, collectionName: "services" },
+  };
+  await read.answered("persistEntry", save, { message: "entry persisted", head: "f".repeat(40) });
+  expect(read.params("publishUnpublishedEntry", draft).head).toBe("f".repeat(40));
+  expect(read.params("publishUnpublishedEntry", { collection: "services", slug: "other" }).head).toBeUndefined();
+});

@@ -2,14 +2,18 @@
  * The version (git's blob sha) of each file the editor has read or written through the content API, so that each
  * write names the versions of the files it touches and the API refuses it if any changed since: a save, an upload,
  * an overwrite in the media library (a delete, then an upload) or a delete never replaces what the editor never saw.
- * A file named without a version is one the editor saw absent.
+ * A file named without a version is one the editor saw absent. Likewise Publish names the draft's head commit the
+ * editor opened or saved, and merges nothing newer.
  */
 type Params = Record<string, unknown> & {
   path?: string;
   paths?: string[];
   asset?: { path: string; content: string };
   assets?: { path: string; content: string }[];
-  dataFiles?: { path: string; raw: string; newPath?: string }[];
+  dataFiles?: { path: string; raw: string; newPath?: string; slug?: string }[];
+  collection?: string;
+  slug?: string;
+  options?: { useWorkflow?: boolean; collectionName?: string };
 };
 
 type Listed = { path?: unknown; id?: unknown } | undefined;
@@ -27,6 +31,7 @@ const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCo
 
 export function readVersions() {
   const seen = new Map<string, string>();
+  const heads = new Map<string, string>();
   /** What a file is after a write: its new bytes, or gone. */
   const written = ({ path, paths = [], asset, assets = [], dataFiles = [] }: Params) => [
     ...[path, ...paths].filter((gone) => typeof gone === "string").map((gone) => ({ path: gone, bytes: null })),
@@ -42,6 +47,8 @@ export function readVersions() {
      * the editor's first); other actions' params as they are.
      */
     params(action: string, params: Params, checked: ReadonlyMap<string, string> = new Map()): Params {
+      if (action === "publishUnpublishedEntry")
+        return { ...params, head: heads.get(`${params.collection}/${params.slug}`) };
       if (!WRITES.has(action)) return params;
       const known = written(params).flatMap(({ path }) => {
         const version = checked.get(path) ?? seen.get(path);
@@ -51,6 +58,11 @@ export function readVersions() {
     },
     /** Takes in an answer: the versions of the files a read listed, or what a write made of its files. */
     async answered(action: string, params: Params, answer: unknown): Promise<void> {
+      const { head, collection, slug } = (answer ?? {}) as Params & { head?: unknown };
+      if (action === "unpublishedEntry" && typeof head === "string") heads.set(`${collection}/${slug}`, head);
+      if (action === "persistEntry" && params.options?.useWorkflow && typeof head === "string") {
+        heads.set(`${params.options.collectionName}/${params.dataFiles?.[0]?.slug}`, head);
+      }
       if (WRITES.has(action)) {
         for (const { path, bytes } of written(params)) {
           if (bytes) seen.set(path, await blobSha(bytes));

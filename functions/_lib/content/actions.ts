@@ -31,6 +31,8 @@ export interface Params {
   versions?: Record<string, string>;
   /** The branch a read names: the content branch (api.ts refuses any other but a draft's). */
   branch?: string;
+  /** The draft's head commit the reviewer saw, which Publish merges. */
+  head?: string;
   /** The commit a page of a file's history starts at, and how many versions it holds. */
   from?: string;
   count?: number;
@@ -101,7 +103,7 @@ export function actions({ gh, settings, editor }: Context) {
    * One commit of `changes` (base64 bytes, or null to delete) on `ref`, made only while each file is as the editor's
    * read saw it — at `versions[path]` (GitHub's blob sha), absent where the editor named no version — or already as
    * the save leaves it. Any other file refuses the whole save, nothing written. GitHub refuses to move a branch that
-   * moved meanwhile: then the files are checked again on its new head.
+   * moved meanwhile: then the files are checked again on its new head. Returns the branch's head after.
    */
   async function commit(
     ref: string,
@@ -123,7 +125,7 @@ export function actions({ gh, settings, editor }: Context) {
         if (now !== (versions?.[path] ?? null)) throw stale(path);
         tree.push({ path, mode: "100644", type: "blob", sha: blobs[i] });
       }
-      if (tree.length === 0) return;
+      if (tree.length === 0) return head;
       const base = (await gh<{ tree: { sha: string } }>("GET", `/git/commits/${head}`)).tree.sha;
       const made = await gh<{ sha: string }>("POST", "/git/trees", { base_tree: base, tree });
       const parents = [head];
@@ -134,7 +136,8 @@ export function actions({ gh, settings, editor }: Context) {
         author: editor,
       });
       try {
-        return await gh("PATCH", `/git/refs/heads/${ref}`, { sha: next.sha, force: false });
+        await gh("PATCH", `/git/refs/heads/${ref}`, { sha: next.sha, force: false });
+        return next.sha;
       } catch (error) {
         if (attempt === 3 || !(error instanceof GitHubError) || error.status !== 409) throw error;
       }
@@ -167,19 +170,22 @@ export function actions({ gh, settings, editor }: Context) {
       changes.push({ path: file.newPath ?? file.path, content: base64(file.raw) });
       if (file.newPath) changes.push({ path: file.path, content: null });
     }
-    await commit(ref, changes, versions, message);
+    const head = await commit(ref, changes, versions, message);
     if (ref !== branch && !(await pullOf(ref, true))) {
       const body = `A draft saved in the site's editor by ${editor.email}.`;
       const pull = await gh<Pull>("POST", "/pulls", { title: message, head: ref, base: branch, body });
       await gh("PUT", `/issues/${pull.number}/labels`, { labels: [`${LABEL}${options.status ?? "draft"}`] });
     }
-    return { message: "entry persisted" };
+    return { message: "entry persisted", head };
   }
 
   async function unpublishedEntry({ id, collection = id?.split("/")[0], slug = id?.split("/")[1] }: Params) {
     const draft = draftOf(collection, slug);
     const pull = await pullOf(draft);
-    type Compare = { files?: { filename: string; status: string; sha: string }[]; commits: { commit: Commit }[] };
+    type Compare = {
+      files?: { filename: string; status: string; sha: string }[];
+      commits: { sha: string; commit: Commit }[];
+    };
     type Commit = { committer: { date: string } };
     const compare = await gh<Compare>("GET", `/compare/${encodeURIComponent(branch)}...${draft}`);
     const label = pull.labels.find((l) => l.name.startsWith(LABEL))?.name;
@@ -189,6 +195,7 @@ export function actions({ gh, settings, editor }: Context) {
       status: label?.slice(LABEL.length) ?? "draft",
       diffs: (compare.files ?? []).map((f) => ({ path: f.filename, id: f.sha, newFile: f.status === "added" })),
       updatedAt: compare.commits.at(-1)?.commit.committer.date,
+      head: compare.commits.at(-1)?.sha,
     };
   }
 
@@ -274,8 +281,15 @@ export function actions({ gh, settings, editor }: Context) {
     },
     publishUnpublishedEntry: async (p: Params) => {
       const draft = draftOf(p.collection, p.slug);
-      const title = `Publish ${draft.slice(4)} (${editor.email})`;
-      await gh("PUT", `/pulls/${(await pullOf(draft)).number}/merge`, { merge_method: "merge", commit_title: title });
+      if (!/^[0-9a-f]{40}$/.test(String(p.head))) {
+        throw new GitHubError(403, "Refused: Publish names the draft's version the reviewer saw. Nothing was changed.");
+      }
+      // GitHub merges the draft only while its head is the one reviewed.
+      const merge = { merge_method: "merge", commit_title: `Publish ${draft.slice(4)} (${editor.email})`, sha: p.head };
+      await gh("PUT", `/pulls/${(await pullOf(draft)).number}/merge`, merge).catch((error: unknown) => {
+        if (!(error instanceof GitHubError) || error.status !== 409) throw error;
+        throw new GitHubError(409, "Not published: the draft changed since you opened it. Open it again to review it.");
+      });
       await gh("DELETE", `/git/refs/heads/${draft}`);
       return { message: "published" };
     },
