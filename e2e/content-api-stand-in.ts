@@ -76,7 +76,7 @@ export interface ContentStandIn {
    */
   reports: { head?: string; runs: unknown[]; statuses: unknown[] };
   /** Changes `path` on `branch` (made from main if new) as another writer would; returns the commit's sha. */
-  commit(path: string, text: string, message?: string, branch?: string): string;
+  commit(path: string, text: string | Buffer, message?: string, branch?: string): string;
   /** Commits a link at `path` on main to the file `target`. */
   link(path: string, target: string): void;
   /** Runs once, just before the next ref update: another writer's commit landing mid-save. */
@@ -259,7 +259,8 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
           body: names.map((name) => {
             const full = `${file}/${name}`;
             const bytes = commit.files.get(full);
-            return { type: bytes ? "file" : "dir", name, path: full, sha: bytes ? blobSha(bytes) : "0".repeat(40) };
+            const [type, sha] = bytes ? ["file", blobSha(bytes)] : ["dir", "0".repeat(40)];
+            return { type, name, path: full, sha, size: bytes?.length ?? 0 };
           }),
         };
       }

@@ -668,3 +668,29 @@ test.describe("a save is one commit, checked as it lands", () => {
     expect(standIn.writes.length).toBe(writes + 1);
   });
 });
+
+test.describe("a media library of 200 images", () => {
+  test.use({ baseURL: ACCESS_SITE_URL, viewport: { width: 1280, height: 800 } });
+  test("opens with one read of GitHub, and shows each image as its card does", async ({ page, request }) => {
+    const jpeg = fs.readdirSync(path.join(root, "data/images")).find((name) => name.endsWith(".jpg"))!;
+    const bytes = fs.readFileSync(path.join(root, "data/images", jpeg));
+    for (let i = 0; i < 200; i++) standIn.commit(`data/images/library-${String(i).padStart(3, "0")}.jpg`, bytes);
+    const before = standIn.requests.length;
+    const listed = await post(request, { action: "getMedia", params: { branch: "main", mediaFolder: "data/images" } });
+    // Workers Free allows 50 requests out and 128 MB: the listing reads no image.
+    expect(standIn.requests.length - before).toBeLessThanOrEqual(3);
+    const files = listed.body as Record<string, unknown>[];
+    expect(files.length).toBeGreaterThan(200);
+    expect(files.filter((file) => "content" in file)).toEqual([]);
+
+    await openAs(page, ANN, "collections/pages/entries/firm");
+    await page
+      .locator("label", { hasText: new RegExp(`^${portrait.title}$`) })
+      .locator('xpath=following::button[normalize-space()="Choose different image"][1]')
+      .click();
+    const card = page.getByText("library-000.jpg", { exact: true });
+    await expect(card).toBeVisible();
+    const thumbnail = page.locator('img[src^="blob:"]').first();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+});

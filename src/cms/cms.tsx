@@ -47,6 +47,15 @@ const branch = backend.branch;
 const versions = new Map<string, string>();
 const read = readVersions();
 type ProxyRequest = (payload: { action: string; params: Record<string, unknown> }) => Promise<unknown>;
+interface ProxyBackend {
+  request: ProxyRequest;
+  branch: string;
+  mediaFolder: string;
+  getMedia(folder?: string): Promise<unknown>;
+  getMediaFile(path: string): Promise<{ url: string }>;
+  getMediaDisplayURL?(url: { path: string }): Promise<string>;
+}
+type Listed = { id: string; path: string; name: string; size: number };
 /** Rethrows `error`, first saying so when it means the email login's session ended (a 401, or Access turning away). */
 function sessionEnded(error: { status?: number }): never {
   const again = { label: LOG_IN_AGAIN, run: () => window.location.reload() };
@@ -58,8 +67,15 @@ function sessionEnded(error: { status?: number }): never {
 if (backend.name === CONTENT_API.name) {
   // Decap's proxy backend, with each write naming the versions it replaces, and an ended session said so.
   CMS.registerBackend(CONTENT_API.name, function ContentApi(...args: unknown[]) {
-    const proxy = CMS.getBackend("proxy").init(...args) as { request: ProxyRequest };
+    const proxy = CMS.getBackend("proxy").init(...args) as ProxyBackend;
     const request = proxy.request.bind(proxy);
+    // The media library lists the folder, then reads an image when its card shows (as Decap's GitHub backend does):
+    // one request opens a folder of any size.
+    proxy.getMedia = async (mediaFolder = proxy.mediaFolder) =>
+      ((await proxy.request({ action: "getMedia", params: { branch: proxy.branch, mediaFolder } })) as Listed[]).map(
+        (file) => ({ ...file, displayURL: { path: file.path } }),
+      );
+    proxy.getMediaDisplayURL = async ({ path }) => (await proxy.getMediaFile(path)).url;
     proxy.request = async ({ action, params }) => {
       const answer = await request({ action, params: read.params(action, params, versions) }).catch(sessionEnded);
       await read.answered(action, params, answer);

@@ -87,9 +87,11 @@ export function actions({ gh, settings, editor }: Context) {
     if (!file) throw new GitHubError(404, `${path} is not in the repository.`);
     return { id: file.sha, content: file.base64, encoding: "base64", path, name: path.split("/").pop() };
   }
+  /** The files of a folder as GitHub lists them: path, name, version and size (one request, no file's bytes). */
   async function filesIn(folder: string) {
-    const items = await gh<{ type: string; path: string }[] | null>("GET", at(folder, branch), undefined, true);
-    return (Array.isArray(items) ? items : []).filter((item) => item.type === "file").map((item) => item.path);
+    type Item = { type: string; path: string; name: string; sha: string; size: number };
+    const items = await gh<Item[] | null>("GET", at(folder, branch), undefined, true);
+    return (Array.isArray(items) ? items : []).filter((item) => item.type === "file");
   }
   const stale = (path: string) =>
     new GitHubError(
@@ -253,10 +255,14 @@ export function actions({ gh, settings, editor }: Context) {
   return {
     info: async () => ({ publish_modes: ["simple", "editorial_workflow"] }),
     entriesByFolder: async (p: Params) =>
-      Promise.all((await filesIn(p.folder!)).filter((f) => f.endsWith(`.${p.extension}`)).map((f) => entry(f))),
+      Promise.all(
+        (await filesIn(p.folder!)).filter((f) => f.path.endsWith(`.${p.extension}`)).map((f) => entry(f.path)),
+      ),
     entriesByFiles: (p: Params) => Promise.all(p.files!.map((file) => entry(file.path, p.branch))),
     getEntry: (p: Params) => entry(p.path!, p.branch),
-    getMedia: async (p: Params) => Promise.all((await filesIn(p.mediaFolder!)).map((file) => media(file))),
+    // The media library lists the folder; the editor reads an image's bytes when it shows or picks it (cms.tsx).
+    getMedia: async (p: Params) =>
+      (await filesIn(p.mediaFolder!)).map(({ sha, path, name, size }) => ({ id: sha, path, name, size })),
     getMediaFile: (p: Params) => media(p.path!, p.branch),
     persistMedia: async (p: Params) => {
       await commit(branch, [p.asset!], p.versions, message(p));
