@@ -17,6 +17,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "src/gatsby-types.d.ts",
+      "src/content/schemas.generated.js",
     ],
   },
   js.configs.recommended,

@@ -266,6 +266,37 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       }
       return fail(404, "Not Found");
     }
+    if ((m = /^\/git\/trees\/([0-9a-f]{40})$/.exec(rest)) && method === "GET") {
+      // A tree: its files and folders, or with `recursive` every file below it (and its folders, as GitHub lists them).
+      const files = trees.get(m[1]);
+      if (!files) return fail(404, "Not Found");
+      const all = [...files.keys()];
+      const folders = [
+        ...new Set(
+          all.flatMap((p) =>
+            p
+              .split("/")
+              .slice(0, -1)
+              .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
+          ),
+        ),
+      ];
+      const listed = query.get("recursive")
+        ? [...folders, ...all]
+        : [...folders, ...all].filter((p) => !p.includes("/"));
+      const tree = listed.map((p) => {
+        const bytes = files.get(p);
+        if (!bytes) return { path: p, mode: "040000", type: "tree", sha: "0".repeat(40) };
+        return {
+          path: p,
+          mode: links.has(p) ? "120000" : "100644",
+          type: "blob",
+          sha: blobSha(bytes),
+          size: bytes.length,
+        };
+      });
+      return { status: 200, body: { sha: m[1], tree, truncated: false } };
+    }
     if ((m = /^\/git\/commits\/([0-9a-f]{40})$/.exec(rest)) && method === "GET") {
       const commit = commits.get(m[1]);
       if (!commit) return fail(404, "Not Found");

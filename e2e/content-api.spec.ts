@@ -10,7 +10,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import sharp from "sharp";
-import { parse } from "yaml";
+import { parse, stringify } from "yaml";
 import { generateKeyPair, SignJWT, base64url } from "jose";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
@@ -548,13 +548,58 @@ test.describe("refused, with nothing written", () => {
     expect((await post(request, { action: "deleteUnpublishedEntry", params: draft })).status).toBe(200);
   });
 
+  test("a write the site's content check refuses: a field emptied, a service's order taken, an image missing or broken", async ({
+    request,
+  }) => {
+    const file = service();
+    const save = async (path: string, changed: (data: Record<string, unknown>) => void) => {
+      const body = persist(path, { versions: { [path]: await versionOf(request, path) } });
+      const data = parse(standIn.file(path)!) as Record<string, unknown>;
+      changed(data);
+      body.params.dataFiles[0].raw = stringify(data);
+      return post(request, body);
+    };
+    const taken = parse(standIn.file(`data/services/${services()[1].slug}.yaml`)!).order as number;
+    for (const [path, changed, words] of [
+      [file, (data) => (data.title = ""), new RegExp(`^Not saved: .*${file} line \\d+: title must not be empty`)],
+      [file, (data) => (data.order = taken), new RegExp(`order ${taken} is already used by`)],
+      [
+        "data/firm.yaml",
+        (data) => ((data.founder as Record<string, unknown>).portrait = "./images/no-such-portrait.jpg"),
+        /data\/firm\.yaml .*founder\.portrait points to an image that does not exist/,
+      ],
+    ] as [string, (data: Record<string, unknown>) => void, RegExp][]) {
+      expect(await save(path, changed)).toMatchObject({ status: 422, error: expect.stringMatching(words) });
+    }
+    const broken = { branch: "main", asset: { path: "data/images/broken.jpg", content: "/9j/2w==" }, options: {} };
+    expect(await post(request, { action: "persistMedia", params: broken })).toMatchObject({
+      status: 422,
+      error: expect.stringMatching(/^Not saved: .*data\/images\/broken\.jpg /),
+    });
+    // A draft is not checked until it is published: then the branch as the merge leaves it is.
+    const slug = services()[0].slug;
+    const draft = persist(file, { versions: { [file]: await versionOf(request, file) } });
+    Object.assign(draft.params.options, { useWorkflow: true, collectionName: "services" });
+    draft.params.dataFiles[0] = { path: file, slug, raw: stringify({ ...parse(standIn.file(file)!), title: "" }) };
+    expect((await post(request, draft)).status).toBe(200);
+    const params = { branch: "main", collection: "services", slug };
+    const { head } = (await post(request, { action: "unpublishedEntry", params })).body as { head: string };
+    writes = standIn.writes.length;
+    expect(await post(request, { action: "publishUnpublishedEntry", params: { ...params, head } })).toMatchObject({
+      status: 422,
+      error: expect.stringMatching(/title must not be empty/),
+    });
+    expect((await post(request, { action: "deleteUnpublishedEntry", params })).status).toBe(200);
+  });
+
   test("a link under data/ is not read through, and no history is read beyond the branch's own", async ({
     request,
   }) => {
-    standIn.link("data/linked.yaml", "src/code.ts");
+    const link = "data/notes/linked.yaml";
+    standIn.link(link, "src/code.ts");
     for (const body of [
-      { action: "getEntry", params: { branch: "main", path: "data/linked.yaml" } },
-      persist("data/linked.yaml", { versions: { "data/linked.yaml": "0".repeat(40) } }),
+      { action: "getEntry", params: { branch: "main", path: link } },
+      persist(link, { versions: { [link]: "0".repeat(40) } }),
     ]) {
       const { status, error, body: answer } = await post(request, body);
       expect([status, error], body.action).toEqual([403, expect.stringMatching(/is a link or a submodule/)]);
@@ -653,7 +698,9 @@ test.describe("a save is one commit, checked as it lands", () => {
     const image = "data/images/saved-with-the-entry.jpg";
     const raw = `${standIn.file(file)}# saved with an image\n`;
     const save = persist(file, { versions: { [file]: await versionOf(request, file) } });
-    Object.assign(save.params, { assets: [{ path: image, content: "/9j/2w==" }] });
+    const jpeg = fs.readdirSync(path.join(root, "data/images")).find((name) => name.endsWith(".jpg"))!;
+    const content = fs.readFileSync(path.join(root, "data/images", jpeg)).toString("base64");
+    Object.assign(save.params, { assets: [{ path: image, content }] });
     save.params.dataFiles[0].raw = raw;
     const writes = standIn.writes.length;
     const theirs = `${standIn.file(other)}# landed while the save was being made\n`;

@@ -8,14 +8,19 @@ import { contentDirectory, loadSchemas } from "../../src/content/read-content";
 import { checkContent } from "../../src/content/check";
 import { resolveFormEndpoint } from "../../src/content/form-endpoint";
 import { contentTypeDefs } from "../../src/content/schema-to-graphql";
+import { writeCompiledSchemas } from "./compiled-schemas";
 
 const CONTENT_DIR = contentDirectory(process.cwd());
 
-/** Stops the build, before anything renders, when any content file is broken; reports every mistake at once. */
+/**
+ * Stops the build, before anything renders, when any content file is broken; reports every mistake at once. Then
+ * writes the schemas' compiled validators for the content API.
+ */
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ reporter }) => {
   const { failure, warning } = checkContent(CONTENT_DIR);
   if (failure) reporter.panic(failure);
   if (warning) reporter.warn(warning);
+  writeCompiledSchemas(loadSchemas(CONTENT_DIR));
 };
 
 /** Under `gatsby develop`, content edits arrive after bootstrap: check them again and say what is wrong, at once. */

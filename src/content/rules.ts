@@ -4,8 +4,8 @@
  * keywords (model.ts, JsonSchema), each mistake as a readable message naming the field, and the rules that span fields
  * or files.
  */
-import Ajv, { type ErrorObject, type AnySchemaObject } from "ajv";
-import addFormats from "ajv-formats";
+import Ajv, { _, type ErrorObject, type AnySchemaObject, type ValidateFunction } from "ajv";
+import { fullFormats } from "ajv-formats/dist/formats";
 import { httpsHostProblem } from "../lib/header-grammar";
 import type { Document, LineCounter } from "yaml";
 import { dialNumber } from "./site-content";
@@ -36,12 +36,27 @@ export interface ParsedFile {
 /** The schema format of an https URL on a plain host name (data/schema/defs.schema.json httpsUrl). */
 const HTTPS_URL_FORMAT = "https-url";
 
-/** An ajv instance holding every schema of data/schema/, by file name (e.g. service.schema.json). */
-export function createAjv(schemas: Record<string, AnySchemaObject>): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true });
-  addFormats(ajv, ["uri"]);
-  // An https URL whose origin can go into a header as it is (header-grammar.ts): the form endpoint's.
-  ajv.addFormat(HTTPS_URL_FORMAT, { type: "string", validate: (value: string) => httpsHostProblem(value) === null });
+/**
+ * The formats the schemas name: a URI, and an https URL whose origin can go into a header as it is
+ * (header-grammar.ts): the form endpoint's. Compiled validators (`standalone`) import them by this name.
+ * @public
+ */
+export const contentFormats = {
+  uri: fullFormats.uri,
+  [HTTPS_URL_FORMAT]: { type: "string" as const, validate: (value: string) => httpsHostProblem(value) === null },
+};
+
+/** A schema's validator, by the schema's file name (e.g. service.schema.json). */
+export type Validators = (schemaName: string) => ValidateFunction | undefined;
+
+/**
+ * An ajv instance holding every schema of data/schema/, by file name (e.g. service.schema.json); with `standalone`,
+ * one whose validators ajv's standaloneCode writes out as a module, for the content API (Workers compile no code).
+ */
+export function createAjv(schemas: Record<string, AnySchemaObject>, standalone = false): Ajv {
+  const code = { source: true, esm: true, formats: _`contentFormats` };
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, ...(standalone && { code }) });
+  for (const [name, format] of Object.entries(contentFormats)) ajv.addFormat(name, format);
   // Annotations only: localFile is checked after schema validation, where the file's directory is known.
   for (const keyword of ["graphqlType", "patternErrorMessage"]) ajv.addKeyword({ keyword, schemaType: "string" });
   for (const keyword of ["localFile", "multiline"]) ajv.addKeyword({ keyword, schemaType: "boolean" });
@@ -150,8 +165,8 @@ function messageFor(error: ErrorObject): { extraSegment?: string; message: strin
   }
 }
 
-function schemaErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): ContentError[] {
-  const validate = ajv.getSchema(schemaName);
+function schemaErrors(validators: Validators, schemaName: string, parsed: ParsedFile): ContentError[] {
+  const validate = validators(schemaName);
   if (!validate) throw new Error(`No schema named ${schemaName} (data/schema/)`);
   if (validate(parsed.data)) return [];
   const seen = new Set<string>();
@@ -198,8 +213,8 @@ function phoneErrors(parsed: ParsedFile): ContentError[] {
  * One content file's mistakes that need nothing but the file: its schema's, and for the firm, a phone number that
  * cannot be dialled. The content check adds what needs the disk (images); the editor, what needs its backend.
  */
-export function fileErrors(ajv: Ajv, schemaName: string, parsed: ParsedFile): ContentError[] {
-  return [...schemaErrors(ajv, schemaName, parsed), ...(schemaName === FIRM_SCHEMA ? phoneErrors(parsed) : [])];
+export function fileErrors(validators: Validators, schemaName: string, parsed: ParsedFile): ContentError[] {
+  return [...schemaErrors(validators, schemaName, parsed), ...(schemaName === FIRM_SCHEMA ? phoneErrors(parsed) : [])];
 }
 
 /**

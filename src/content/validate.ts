@@ -29,6 +29,7 @@ import {
   serviceCrossErrors,
   type ContentError,
   type ParsedFile,
+  type Validators,
 } from "./rules";
 import { lineOf, readablePath } from "./data";
 
@@ -43,6 +44,8 @@ export interface CheckInput {
   images?: string[];
   /** Why the build's image library cannot decode an image whole, by name; null when it can, or where not known. */
   undecodable?(name: string): string | null;
+  /** The schemas' validators compiled ahead (the content API's: Workers compile no code); ajv's, compiled here, if not. */
+  validators?: Validators;
 }
 
 export interface CheckResult {
@@ -160,7 +163,9 @@ function missingImage(
 
 export function checkFiles(input: CheckInput): CheckResult {
   const { schemas, files, display, image } = input;
-  const ajv = createAjv(schemas as Record<string, AnySchemaObject>);
+  let ajv: ReturnType<typeof createAjv> | undefined;
+  const validators =
+    input.validators ?? ((name) => (ajv ??= createAjv(schemas as Record<string, AnySchemaObject>)).getSchema(name));
   const errors: ContentError[] = [];
   const content: CheckResult["content"] = { files: {}, services: [] };
 
@@ -187,7 +192,7 @@ export function checkFiles(input: CheckInput): CheckResult {
           message,
         }));
       });
-    errors.push(...byLine([...fileErrors(ajv, schemaName, parsed), ...images]));
+    errors.push(...byLine([...fileErrors(validators, schemaName, parsed), ...images]));
     return parsed;
   };
 
@@ -216,6 +221,12 @@ export function checkFiles(input: CheckInput): CheckResult {
   return { errors, content };
 }
 
+/** One problem as the check says it under its file's name: where, the field, and what is wrong. */
+export function problemLine(error: ContentError): string {
+  const where = lineAndColumn(error);
+  return `${where && `${where}: `}${error.path ? `${error.path} ` : ""}${error.message}`;
+}
+
 /** One message for the whole build: every problem, grouped by file. */
 export function formatContentErrors(errors: ContentError[]): string {
   const byFile = new Map<string, ContentError[]>();
@@ -225,10 +236,7 @@ export function formatContentErrors(errors: ContentError[]): string {
   ];
   for (const [file, fileErrors] of byFile) {
     lines.push("", file);
-    for (const e of fileErrors) {
-      const where = lineAndColumn(e);
-      lines.push(`  ${where && `${where}: `}${e.path ? `${e.path} ` : ""}${e.message}`);
-    }
+    for (const e of fileErrors) lines.push(`  ${problemLine(e)}`);
   }
   return lines.join("\n");
 }

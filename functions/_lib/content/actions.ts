@@ -8,6 +8,7 @@
 import type { Editor } from "./access";
 import { GitHubError, type GitHub } from "./github";
 import { draftBranch } from "./rules";
+import { checkContentWrite, type Change } from "./content-check";
 import type { ContentSettings } from "./settings";
 
 /** What the actions read of a request's params; api.ts has checked every path and branch in them. */
@@ -107,12 +108,7 @@ export function actions({ gh, settings, editor }: Context) {
    * the save leaves it. Any other file refuses the whole save, nothing written. GitHub refuses to move a branch that
    * moved meanwhile: then the files are checked again on its new head. Returns the branch's head after.
    */
-  async function commit(
-    ref: string,
-    changes: { path: string; content: string | null }[],
-    versions: Params["versions"],
-    message: string,
-  ) {
+  async function commit(ref: string, changes: Change[], versions: Params["versions"], message: string) {
     const blobs: (string | null)[] = [];
     for (const { content } of changes) {
       type Blob = { sha: string };
@@ -128,7 +124,8 @@ export function actions({ gh, settings, editor }: Context) {
         tree.push({ path, mode: "100644", type: "blob", sha: blobs[i] });
       }
       if (tree.length === 0) return head;
-      const base = (await gh<{ tree: { sha: string } }>("GET", `/git/commits/${head}`)).tree.sha;
+      const base = await treeOf(head);
+      if (ref === branch) await checkContentWrite(gh, base, changes);
       const made = await gh<{ sha: string }>("POST", "/git/trees", { base_tree: base, tree });
       const parents = [head];
       const next = await gh<{ sha: string }>("POST", "/git/commits", {
@@ -145,6 +142,8 @@ export function actions({ gh, settings, editor }: Context) {
       }
     }
   }
+  const treeOf = async (commit: string) =>
+    (await gh<{ tree: { sha: string } }>("GET", `/git/commits/${commit}`)).tree.sha;
   function draftOf(collection?: string, slug?: string): string {
     const draft = draftBranch(collection, slug);
     if ("problem" in draft) throw new GitHubError(403, `Refused: ${draft.problem}.`);
@@ -291,6 +290,16 @@ export function actions({ gh, settings, editor }: Context) {
         throw new GitHubError(403, "Refused: Publish names the draft's version the reviewer saw. Nothing was changed.");
       }
       // GitHub merges the draft only while its head is the one reviewed.
+      // The content check on the branch as the merge leaves it: its head with the draft's changes.
+      type Compare = { files?: { filename: string; status: string; sha: string; previous_filename?: string }[] };
+      const changes: Change[] = [];
+      for (const file of (await gh<Compare>("GET", `/compare/${encodeURIComponent(branch)}...${p.head}`)).files ?? []) {
+        if (file.previous_filename) changes.push({ path: file.previous_filename, content: null });
+        const blob = file.status === "removed" ? null : await gh<{ content: string }>("GET", `/git/blobs/${file.sha}`);
+        changes.push({ path: file.filename, content: blob && blob.content });
+      }
+      const head = (await gh<{ object: { sha: string } }>("GET", `/git/ref/heads/${branch}`)).object.sha;
+      await checkContentWrite(gh, await treeOf(head), changes);
       const merge = { merge_method: "merge", commit_title: `Publish ${draft.slice(4)} (${editor.email})`, sha: p.head };
       await gh("PUT", `/pulls/${(await pullOf(draft)).number}/merge`, merge).catch((error: unknown) => {
         if (!(error instanceof GitHubError) || error.status !== 409) throw error;

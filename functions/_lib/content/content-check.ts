@@ -1,0 +1,60 @@
+/**
+ * The site's content check (src/content/validate.ts) run by the content API on the content as a write leaves the
+ * branch, before the write: the YAML files the build reads (data/*.yaml, data/services/*.yaml) as GitHub holds them
+ * with the write's changes laid over, the schemas' validators compiled at build (src/content/schemas.generated.js),
+ * and images judged by their bytes — each one the write adds, and each one a file shows, by the size it is shown at;
+ * an image already in the repository was judged when it was written.
+ */
+import { CONTENT_FOLDER, SERVICE_FILE } from "../../../src/content/model";
+import { imageProblems } from "../../../src/content/images";
+import { IMAGE_PATH } from "../../../src/content/rules";
+import { checkFiles, problemLine } from "../../../src/content/validate";
+import { GitHubError, type GitHub } from "./github";
+import { schemas, validators } from "../../../src/content/schemas.generated";
+
+/** A file a write changes: its new bytes in base64, or null when it deletes it. */
+export type Change = { path: string; content: string | null };
+
+const bytesOf = (base64: string) => Uint8Array.from(atob(base64.replace(/\s/g, "")), (c) => c.charCodeAt(0));
+const TOP = `${CONTENT_FOLDER}/`;
+
+/** Refuses, in the check's words, a write of `changes` onto the tree `treeSha` that the site's check would refuse. */
+export async function checkContentWrite(gh: GitHub, treeSha: string, changes: Change[]): Promise<void> {
+  type Tree = { tree: { path: string; type: string; sha: string }[] };
+  const { tree } = await gh<Tree>("GET", `/git/trees/${treeSha}?recursive=1`);
+  const files = new Map<string, string | Uint8Array>();
+  for (const item of tree)
+    if (item.type === "blob" && item.path.startsWith(TOP)) files.set(item.path.slice(5), item.sha);
+  for (const { path, content } of changes) {
+    if (content === null) files.delete(path.slice(TOP.length));
+    else files.set(path.slice(TOP.length), bytesOf(content));
+  }
+  const read = async (file: string | Uint8Array) =>
+    typeof file === "string" ? bytesOf((await gh<{ content: string }>("GET", `/git/blobs/${file}`)).content) : file;
+  const yaml = [...files].filter(([name]) => /^[^/]+\.ya?ml$/.test(name) || SERVICE_FILE.test(name));
+  const sources = await Promise.all(
+    yaml.map(async ([name, file]) => ({ name, text: new TextDecoder().decode(await read(file)) })),
+  );
+  const added = [...files].filter(([name, file]) => file instanceof Uint8Array && IMAGE_PATH.test(name));
+  const { errors } = checkFiles({
+    schemas,
+    validators: (name) => validators[name],
+    files: sources.sort((a, b) => a.name.localeCompare(b.name)),
+    display: (name) => `${TOP}${name}`,
+    images: [...files.keys()].filter((name) => IMAGE_PATH.test(name)),
+    image: (name) => {
+      const file = files.get(name);
+      return file === undefined ? null : typeof file === "string" ? undefined : file;
+    },
+  });
+  const problems = [
+    ...added.flatMap(([name, bytes]) => imageProblems(bytes as Uint8Array).map((m) => `${TOP}${name} ${m}`)),
+    ...errors.map((error) => `${error.file} ${problemLine(error)}`),
+  ];
+  if (problems.length > 0) {
+    throw new GitHubError(
+      422,
+      `Not saved: the site's content check refuses it, so nothing was changed. ${[...new Set(problems)].join("; ")}`,
+    );
+  }
+}
