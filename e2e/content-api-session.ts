@@ -60,8 +60,14 @@ async function writeWorkflowBuild(dir: string): Promise<void> {
 
 export let standIn: ContentStandIn;
 
-/** The stand-ins, the two builds and their servers; `variables` changes the functions' settings for both. */
-export async function startContentApiServers(variables: Record<string, string> = {}): Promise<void> {
+/**
+ * The stand-ins, the two builds and their servers; `variables` changes the functions' settings for both, `workflow`
+ * for the one with drafts and review.
+ */
+export async function startContentApiServers(
+  variables: Record<string, string> = {},
+  workflow: Record<string, string> = {},
+): Promise<void> {
   if (!fs.existsSync(path.join(FIXTURE_BUILD_DIR, ADMIN_DIR, "index.html"))) {
     throw new Error(`No fixture build in ${FIXTURE_BUILD_DIR}: run npm run test:fixture-site first (npm test does).`);
   }
@@ -78,9 +84,9 @@ export async function startContentApiServers(variables: Record<string, string> =
   };
   // One after the other: wrangler picks its inspector's port when it starts, and two starting at once pick the same.
   await serveFunctions(ACCESS_SITE_URL, env, FIXTURE_BUILD_DIR);
-  const workflow = path.join(root, ".e2e-builds", "access-workflow");
-  await writeWorkflowBuild(workflow);
-  await serveFunctions(WORKFLOW_SITE_URL, { ...env, CMS_EDITORIAL_WORKFLOW: "true" }, workflow);
+  const workflowBuild = path.join(root, ".e2e-builds", "access-workflow");
+  await writeWorkflowBuild(workflowBuild);
+  await serveFunctions(WORKFLOW_SITE_URL, { ...env, CMS_EDITORIAL_WORKFLOW: "true", ...workflow }, workflowBuild);
 }
 
 export async function stopContentApiServers(): Promise<void> {

@@ -20,7 +20,7 @@ import { AUDIENCE } from "./content-api-stand-in";
 import { publish, SAVED, saveDraft, serviceField, serviceLabel, setStatus } from "./local-proxy";
 import { ADMIN_DIR, ADMIN_URL } from "../plugins/publish/editor/admin";
 import { LIVE_COMMIT_FILE } from "../src/cms/live-status";
-import { CONTENT_API } from "../src/content/editor-backend";
+import { CONTENT_API, PUBLISHERS_ONLY } from "../src/content/editor-backend";
 import { SESSION_ENDED } from "../functions/_lib/content/access";
 import { MAX_BODY } from "../functions/_lib/content/api";
 import { loadSchemas } from "../src/content/read-content";
@@ -41,7 +41,10 @@ const BEN = "ben.editor@firm.example";
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  await startContentApiServers({ EDITOR_EMAILS: "@firm.example, partner@elsewhere.example" });
+  await startContentApiServers(
+    { EDITOR_EMAILS: "@firm.example, partner@elsewhere.example" },
+    { PUBLISHERS: `${BEN}, @publishers.firm.example` },
+  );
 });
 test.afterAll(stopContentApiServers);
 
@@ -262,6 +265,40 @@ for (const width of [1280, 375]) {
   });
 }
 
+test.describe("only the site's publishers publish", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, baseURL: WORKFLOW_SITE_URL });
+  test("an editor who is not one saves a draft and sets it Ready; Publish says who publishes, the API refuses", async ({
+    page,
+    guard,
+    request,
+  }) => {
+    guard.allowed.push(/status of 404/);
+    const { slug } = services()[0];
+    const file = `data/services/${slug}.yaml`;
+    const before = standIn.file(file)!;
+    await openAs(page, ANN, `collections/services/entries/${slug}`, WORKFLOW_SITE_URL);
+    await serviceField(page, "title").fill(`${parse(before).title} (for review)`);
+    await saveDraft(page);
+    await setStatus(page, "Ready");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByRole("region", { name: "Publishing" })).toContainText(PUBLISHERS_ONLY);
+    await expect(page.getByRole("menuitem", { name: "Publish now" })).toHaveCount(0);
+    const call = async (action: string, params: object) =>
+      request.post(`${WORKFLOW_SITE_URL}${CONTENT_API.url}`, {
+        headers: { "Sec-Fetch-Site": "same-origin", "Cf-Access-Jwt-Assertion": await standIn.assertion(ANN) },
+        data: { action, params: { branch: "main", collection: "services", slug, ...params } },
+      });
+    const { head } = (await (await call("unpublishedEntry", {})).json()) as { head: string };
+    const refused = await call("publishUnpublishedEntry", { head });
+    expect([refused.status(), ((await refused.json()) as { error: string }).error]).toEqual([
+      403,
+      `Refused: ${PUBLISHERS_ONLY} Nothing was changed.`,
+    ]);
+    expect(standIn.file(file)).toBe(before);
+    expect((await call("deleteUnpublishedEntry", {})).status()).toBe(200);
+  });
+});
+
 test.describe("is it live? The editor compares the build's commit with the branch's head and reads its checks", () => {
   test.use({ baseURL: ACCESS_SITE_URL });
   const built = JSON.parse(fs.readFileSync(path.join(FIXTURE_BUILD_DIR, ADMIN_DIR, LIVE_COMMIT_FILE), "utf8")) as {
@@ -334,8 +371,8 @@ async function post(request: APIRequestContext, body: unknown, headers: Record<s
     },
     data: typeof body === "string" ? body : JSON.stringify(body),
   });
-  const answer = (await response.json()) as { error?: string };
-  return { status: response.status(), error: answer.error ?? "", body: answer as unknown };
+  const answer = (await response.json()) as { error?: string } | null;
+  return { status: response.status(), error: answer?.error ?? "", body: answer as unknown };
 }
 /** The version of `file` on main as the editor's read gets it. */
 async function versionOf(request: APIRequestContext, file: string) {
@@ -545,6 +582,19 @@ test.describe("refused, with nothing written", () => {
     });
     expect((await post(request, { action: "publishUnpublishedEntry", params: draft })).status).toBe(403);
     expect(standIn.file(file)).toBe(main);
+    // "Check for Preview": what the host reported on the draft's head, a status (Netlify's) or a check run (Pages').
+    const preview = async () => (await post(request, { action: "getDeployPreview", params: draft })).body;
+    expect(await preview()).toBeNull();
+    const netlify = "https://deploy-preview-7--harborline.netlify.app/";
+    standIn.reports.statuses = [
+      { state: "pending", context: "netlify/harborline/deploy-preview", target_url: netlify },
+    ];
+    expect(await preview()).toEqual({ url: netlify, status: "other" });
+    standIn.reports.statuses = [];
+    const summary = "| Status | ✅ Deploy successful! |\n| Preview URL | https://4f2a91c3.harborline.pages.dev |";
+    standIn.reports.runs = [{ name: "Cloudflare Pages", conclusion: "success", output: { summary } }];
+    expect(await preview()).toEqual({ url: "https://4f2a91c3.harborline.pages.dev", status: "success" });
+    standIn.reports.runs = [];
     expect((await post(request, { action: "deleteUnpublishedEntry", params: draft })).status).toBe(200);
   });
 

@@ -22,7 +22,15 @@ if (!fs.existsSync(path.join(root, "index.html"))) {
   process.exit(1);
 }
 const FUNCTION_VARIABLES = [
-  ...["CMS_REPO", "CMS_BRANCH", "CMS_EDITORIAL_WORKFLOW", "ACCESS_TEAM_DOMAIN", "ACCESS_AUD", "EDITOR_EMAILS"],
+  ...[
+    "CMS_REPO",
+    "CMS_BRANCH",
+    "CMS_EDITORIAL_WORKFLOW",
+    "ACCESS_TEAM_DOMAIN",
+    "ACCESS_AUD",
+    "EDITOR_EMAILS",
+    "PUBLISHERS",
+  ],
   ...["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_API_URL"],
 ];
 const vars = FUNCTION_VARIABLES.filter((name) => process.env[name]).map((name) => {

@@ -9,7 +9,7 @@ import {
   repoProblem,
   requestProblem,
 } from "../../functions/_lib/content/rules";
-import { contentSettings } from "../../functions/_lib/content/settings";
+import { contentSettings, listed } from "../../functions/_lib/content/settings";
 
 test.each([
   "data/firm.yaml",
@@ -154,6 +154,17 @@ test("the content API's settings: every value named when wrong", () => {
   expect(error({ GITHUB_APP_PRIVATE_KEY: undefined })).toMatch(/^GITHUB_APP_PRIVATE_KEY/);
   // At build, the secret is not there to check.
   expect(error({ GITHUB_APP_PRIVATE_KEY: undefined }, false)).toBeUndefined();
+  // Publishers are the ones who take a draft live: without drafts, every save would be live.
+  expect(error({ PUBLISHERS: "boss@firm.com" })).toMatch(/^PUBLISHERS needs drafts and review/);
+  const roles = contentSettings({ ...env, CMS_EDITORIAL_WORKFLOW: "true", PUBLISHERS: "Boss@Firm.com @owners.com" });
+  expect(roles).toMatchObject({ workflow: true, publishers: ["boss@firm.com", "@owners.com"] });
+  const { publishers } = roles as { publishers: string[] };
+  expect(["boss@firm.com", "x@owners.com", "x@firm.com"].map((email) => listed(publishers, email))).toEqual([
+    true,
+    true,
+    false,
+  ]);
+  expect(listed([], "anyone@anywhere.example")).toBe(true);
 });
 
 test("the content API is built from no module of the browser's editor (src/cms/)", async () => {

@@ -10,7 +10,7 @@ import { PAGE_FILES, SERVICE_COUNT, fileKey, type JsonSchema } from "../content/
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
-import { CONTENT_API, editorialWorkflow } from "../content/editor-backend";
+import { CONTENT_API, editorialWorkflow, PUBLISHERS_ONLY } from "../content/editor-backend";
 import { draftBranch, proxyCall, readSources, repositoryPath, SERVICES_FOLDER, storeFor } from "./content-store";
 import { startContentProblems } from "./content-problems";
 import { LIVE_COMMIT_FILE } from "./live-status";
@@ -137,6 +137,22 @@ function entryState(entry: SavedEntry): EntryState {
  */
 async function startEditor(): Promise<void> {
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
+  const info =
+    backend.name === CONTENT_API.name && (await proxyCall(CONTENT_API.url)("info", "info", {}).catch(() => ({})));
+  if ((info as { publisher?: boolean }).publisher === false) {
+    // Not one of the site's publishers (the content API refuses their Publish): Decap's Publish controls say so.
+    document.addEventListener(
+      "click",
+      (event) => {
+        const control = (event.target as Element).closest("button, [role=button], [role=menuitem]");
+        if (!/^Publish( now| changes| new entry)?$/.test(control?.textContent?.trim() ?? "")) return;
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        notice(document, `Not published: ${PUBLISHERS_ONLY}`, undefined, "Publishing");
+      },
+      true,
+    );
+  }
   const context = { store, branch, workflow, schemas };
   const check = async (entry: EntryState) => {
     versions.clear();

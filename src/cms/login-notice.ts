@@ -6,12 +6,12 @@ export const LOG_IN_AGAIN = "Log in again";
 /** The email login's (Cloudflare Access) session ended: the content API answered 401, or Access turned a call away. */
 export const SESSION_ENDED = "Your session ended: log in again. Your edits are kept in this browser.";
 
-/** A line about the login at the foot of the editor, with a button where there is something to do. */
-export function notice(doc: Document, message: string, action?: { label: string; run(): void }): void {
+/** A line about the login (or `about` another matter) in the editor, with a button where there is something to do. */
+export function notice(doc: Document, message: string, action?: { label: string; run(): void }, about = "Login"): void {
   doc.querySelector(".login-notice")?.remove();
   const panel = doc.createElement("section");
   panel.className = "login-notice";
-  panel.setAttribute("aria-label", "Login");
+  panel.setAttribute("aria-label", about);
   const text = doc.createElement("p");
   text.setAttribute("role", "alert");
   text.textContent = message;

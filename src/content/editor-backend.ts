@@ -17,6 +17,10 @@ export const LOCAL_PROXY_ORIGINS = LOCAL_HOSTS.map((host) => `http://${host}:${L
  */
 export const CONTENT_API = { name: "content-api", url: "/api/content" } as const;
 
+/** Why an editor not among the site's PUBLISHERS cannot publish, as the content API and the editor say it. */
+export const PUBLISHERS_ONLY =
+  "publishing is for the site's publishers: set the draft's status to Ready, and one of them will publish it.";
+
 export interface CmsBackend {
   /** Decap's `backend` setting. */
   config: { name: "proxy" | typeof CONTENT_API.name; proxy_url: string; branch: string };

@@ -5,7 +5,7 @@
  * the application's audience, the team as issuer, and its expiry. The cookie alone is never enough.
  */
 import { createRemoteJWKSet, errors, jwtVerify } from "jose";
-import type { ContentSettings } from "./settings";
+import { listed, type ContentSettings } from "./settings";
 
 export interface Editor {
   name: string;
@@ -43,9 +43,7 @@ export async function accessEditor(
   if (typeof email !== "string" || !email.includes("@")) {
     return { status: 401, error: "Your login names no email address: log in again." };
   }
-  const lower = email.toLowerCase();
-  const domain = lower.slice(lower.lastIndexOf("@"));
-  if (settings.editors.length > 0 && !settings.editors.includes(lower) && !settings.editors.includes(domain)) {
+  if (!listed(settings.editors, email)) {
     return { status: 403, error: `${email} is not on this site's list of editors: ask whoever looks after the site.` };
   }
   return { email, name: typeof name === "string" && name.trim() ? name.trim() : email };

@@ -9,7 +9,8 @@ import type { Editor } from "./access";
 import { GitHubError, type GitHub } from "./github";
 import { draftBranch } from "./rules";
 import { checkContentWrite, type Change } from "./content-check";
-import type { ContentSettings } from "./settings";
+import { listed, type ContentSettings } from "./settings";
+import { PUBLISHERS_ONLY } from "../../../src/content/editor-backend";
 
 /** What the actions read of a request's params; api.ts has checked every path and branch in them. */
 export interface Params {
@@ -60,6 +61,7 @@ function base64(text: string): string {
 
 export function actions({ gh, settings, editor }: Context) {
   const { branch } = settings;
+  const mayPublish = listed(settings.publishers, editor.email);
   type Found = { type: string; path: string; sha: string; content?: string; encoding?: string };
   /** The file at `path` on `ref` (GitHub's contents answer), null if none; a link or submodule there is refused. */
   async function found(path: string, ref: string): Promise<Found | null> {
@@ -220,6 +222,33 @@ export function actions({ gh, settings, editor }: Context) {
     return { sha: answer.sha };
   }
 
+  /**
+   * "Check for Preview": a draft's preview as its host reports it on the draft's head — a commit status whose context
+   * names a deploy or preview (Netlify's), or a check run whose summary gives a preview URL (Cloudflare Pages').
+   */
+  async function getDeployPreview({ collection, slug }: Params) {
+    const ref = await gh<{ object: { sha: string } } | null>(
+      "GET",
+      `/git/ref/heads/${draftOf(collection, slug)}`,
+      undefined,
+      true,
+    );
+    if (!ref) return null;
+    const at = `/commits/${ref.object.sha}`;
+    const found = (url: string, done: boolean) => ({ url, status: done ? "success" : "other" });
+    type Status = { state: string; context: string; target_url?: string };
+    const { statuses = [] } = await gh<{ statuses?: Status[] }>("GET", `${at}/status`);
+    const status = statuses.find((s) => /deploy|preview/i.test(s.context) && s.target_url?.startsWith("https://"));
+    if (status) return found(status.target_url!, status.state === "success");
+    type Run = { conclusion: string | null; output?: { summary?: string | null } };
+    const { check_runs: runs = [] } = await gh<{ check_runs?: Run[] }>("GET", `${at}/check-runs`);
+    for (const run of runs) {
+      const url = /Preview URL\W*(https:\/\/[\w.-]+\/?)/i.exec(run.output?.summary ?? "")?.[1];
+      if (url) return found(url, run.conclusion === "success");
+    }
+    return null;
+  }
+
   /** A page of a file's history: its commits on the branch (or from a commit), each with the file's text then. */
   async function history({ path, branch: ref = branch, from, count }: Params) {
     if (from !== undefined) {
@@ -252,7 +281,7 @@ export function actions({ gh, settings, editor }: Context) {
   }
   const message = (p: Params) => p.options?.commitMessage ?? "Edit content";
   return {
-    info: async () => ({ publish_modes: ["simple", "editorial_workflow"] }),
+    info: async () => ({ publish_modes: ["simple", "editorial_workflow"], publisher: mayPublish }),
     entriesByFolder: async (p: Params) =>
       Promise.all(
         (await filesIn(p.folder!)).filter((f) => f.path.endsWith(`.${p.extension}`)).map((f) => entry(f.path)),
@@ -286,6 +315,7 @@ export function actions({ gh, settings, editor }: Context) {
     },
     publishUnpublishedEntry: async (p: Params) => {
       const draft = draftOf(p.collection, p.slug);
+      if (!mayPublish) throw new GitHubError(403, `Refused: ${PUBLISHERS_ONLY} Nothing was changed.`);
       if (!/^[0-9a-f]{40}$/.test(String(p.head))) {
         throw new GitHubError(403, "Refused: Publish names the draft's version the reviewer saw. Nothing was changed.");
       }
@@ -312,7 +342,7 @@ export function actions({ gh, settings, editor }: Context) {
       await gh("DELETE", `/git/refs/heads/${draftOf(p.collection, p.slug)}`, undefined, true);
       return { message: "draft deleted" };
     },
-    getDeployPreview: async () => null,
+    getDeployPreview,
     liveStatus,
     history,
   } satisfies Record<string, (p: Params) => Promise<unknown>>;

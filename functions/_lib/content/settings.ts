@@ -3,13 +3,20 @@
  * build's CMS_REPO and CMS_BRANCH); the Access application that logs them in (ACCESS_TEAM_DOMAIN, its team's
  * https://<team>.cloudflareaccess.com, and ACCESS_AUD, the application's Audience tag); EDITOR_EMAILS, an optional
  * second lock (emails and @domains, by commas or spaces); the GitHub App that writes for them (GITHUB_APP_ID, and
- * GITHUB_APP_PRIVATE_KEY, a secret); GITHUB_API_URL for GitHub Enterprise Server or a test stand-in. The build checks
- * the same values but the secret (plugins/publish/editor/admin.ts).
+ * GITHUB_APP_PRIVATE_KEY, a secret); GITHUB_API_URL for GitHub Enterprise Server or a test stand-in; PUBLISHERS, with
+ * drafts and review, the editors (emails and @domains) who may publish: the others save drafts and set them Ready.
+ * The build checks the same values but the secret (plugins/publish/editor/admin.ts).
  */
 import { cmsBackend } from "../../../src/content/editor-backend";
 
 type Name =
-  "CMS_REPO" | "CMS_BRANCH" | "CMS_EDITORIAL_WORKFLOW" | "ACCESS_TEAM_DOMAIN" | "ACCESS_AUD" | "EDITOR_EMAILS";
+  | "CMS_REPO"
+  | "CMS_BRANCH"
+  | "CMS_EDITORIAL_WORKFLOW"
+  | "ACCESS_TEAM_DOMAIN"
+  | "ACCESS_AUD"
+  | "EDITOR_EMAILS"
+  | "PUBLISHERS";
 export type ContentEnv = Partial<Record<Name | `GITHUB_${"APP_ID" | "APP_PRIVATE_KEY" | "API_URL"}`, string>>;
 export type ContentSettings = Exclude<ReturnType<typeof contentSettings>, { error: string }>;
 
@@ -55,11 +62,24 @@ export function contentSettings(env: ContentEnv, { secrets = true } = {}) {
         "openssl pkcs8 -topk8 -nocrypt -in <downloaded>.pem converts the file GitHub gives.",
     };
   }
-  const editors = (env.EDITOR_EMAILS ?? "")
-    .toLowerCase()
-    .split(/[\s,]+/)
-    .filter(Boolean);
+  const list = (text = "") =>
+    text
+      .toLowerCase()
+      .split(/[\s,]+/)
+      .filter(Boolean);
+  const [editors, publishers] = [list(env.EDITOR_EMAILS), list(env.PUBLISHERS)];
   const { branch } = found.backend.config;
   const workflow = found.backend.editorialWorkflow;
-  return { repo: env.CMS_REPO!.trim(), branch, workflow, team, audience, editors, appId, privateKey, api };
+  if (publishers.length > 0 && !workflow) {
+    return {
+      error: "PUBLISHERS needs drafts and review (CMS_EDITORIAL_WORKFLOW=true): without them every save is live.",
+    };
+  }
+  return { repo: env.CMS_REPO!.trim(), branch, workflow, team, audience, editors, publishers, appId, privateKey, api };
+}
+
+/** Whether `email` is on `list` (emails and @domains); an empty list holds everyone. */
+export function listed(list: string[], email: string): boolean {
+  const lower = email.toLowerCase();
+  return list.length === 0 || list.includes(lower) || list.includes(lower.slice(lower.lastIndexOf("@")));
 }
