@@ -763,6 +763,13 @@ test.describe("a save is one commit, checked as it lands", () => {
     // Sent again as it was: every file is already as it leaves it, so nothing is committed.
     expect(await post(request, save)).toMatchObject({ status: 200, error: "" });
     expect(standIn.writes.length).toBe(writes + 1);
+    // Another save: the content check reads no file again (a blob never changes; the changed file is the save's own).
+    const again = persist(file, { versions: { [file]: await versionOf(request, file) } });
+    again.params.dataFiles[0].raw = `${raw}# saved again\n`;
+    const before = standIn.requests.length;
+    expect(await post(request, again)).toMatchObject({ status: 200, error: "" });
+    const reads = standIn.requests.slice(before).filter((r) => r.startsWith("GET") && r.includes("/git/blobs/"));
+    expect(reads).toEqual([]);
   });
 });
 

@@ -17,6 +17,8 @@ export type Change = { path: string; content: string | null };
 
 const bytesOf = (base64: string) => Uint8Array.from(atob(base64.replace(/\s/g, "")), (c) => c.charCodeAt(0));
 const TOP = `${CONTENT_FOLDER}/`;
+/** The YAML files read so far, by blob sha: a blob never changes, so a warm Worker reads only what a save changed. */
+const readTexts = new Map<string, string>();
 
 /** Refuses, in the check's words, a write of `changes` onto the tree `treeSha` that the site's check would refuse. */
 export async function checkContentWrite(gh: GitHub, treeSha: string, changes: Change[]): Promise<void> {
@@ -29,12 +31,17 @@ export async function checkContentWrite(gh: GitHub, treeSha: string, changes: Ch
     if (content === null) files.delete(path.slice(TOP.length));
     else files.set(path.slice(TOP.length), bytesOf(content));
   }
-  const read = async (file: string | Uint8Array) =>
-    typeof file === "string" ? bytesOf((await gh<{ content: string }>("GET", `/git/blobs/${file}`)).content) : file;
+  const text = async (file: string | Uint8Array) => {
+    if (typeof file !== "string") return new TextDecoder().decode(file);
+    if (!readTexts.has(file)) {
+      const { content } = await gh<{ content: string }>("GET", `/git/blobs/${file}`);
+      if (readTexts.size > 500) readTexts.clear();
+      readTexts.set(file, new TextDecoder().decode(bytesOf(content)));
+    }
+    return readTexts.get(file)!;
+  };
   const yaml = [...files].filter(([name]) => /^[^/]+\.ya?ml$/.test(name) || SERVICE_FILE.test(name));
-  const sources = await Promise.all(
-    yaml.map(async ([name, file]) => ({ name, text: new TextDecoder().decode(await read(file)) })),
-  );
+  const sources = await Promise.all(yaml.map(async ([name, file]) => ({ name, text: await text(file) })));
   const added = [...files].filter(([name, file]) => file instanceof Uint8Array && IMAGE_PATH.test(name));
   const { errors } = checkFiles({
     schemas,
