@@ -117,7 +117,7 @@ export function actions({ gh, settings, editor }: Context) {
       blobs.push(content === null ? null : (await gh<Blob>("POST", "/git/blobs", { content, encoding: "base64" })).sha);
     }
     for (let attempt = 1; ; attempt++) {
-      const head = (await gh<{ object: { sha: string } }>("GET", `/git/ref/heads/${ref}`)).object.sha;
+      const head = (await headOf(ref))!;
       const tree: { path: string; mode: string; type: string; sha: string | null }[] = [];
       for (const [i, { path }] of changes.entries()) {
         const now = (await found(path, head))?.sha ?? null;
@@ -129,11 +129,10 @@ export function actions({ gh, settings, editor }: Context) {
       const base = await treeOf(head);
       if (ref === branch) await checkContentWrite(gh, base, changes);
       const made = await gh<{ sha: string }>("POST", "/git/trees", { base_tree: base, tree });
-      const parents = [head];
       const next = await gh<{ sha: string }>("POST", "/git/commits", {
         message,
         tree: made.sha,
-        parents,
+        parents: [head],
         author: editor,
       });
       try {
@@ -144,6 +143,9 @@ export function actions({ gh, settings, editor }: Context) {
       }
     }
   }
+  /** The commit `ref` (a branch) points at; undefined where `missing` allows it to be absent. */
+  const headOf = async (ref: string, missing = false) =>
+    (await gh<{ object: { sha: string } } | null>("GET", `/git/ref/heads/${ref}`, undefined, missing))?.object.sha;
   const treeOf = async (commit: string) =>
     (await gh<{ tree: { sha: string } }>("GET", `/git/commits/${commit}`)).tree.sha;
   function draftOf(collection?: string, slug?: string): string {
@@ -164,9 +166,8 @@ export function actions({ gh, settings, editor }: Context) {
   async function persistEntry({ dataFiles = [], assets = [], options = {}, versions = {} }: Params) {
     const message = options.commitMessage ?? "Edit content";
     const ref = options.useWorkflow ? draftOf(options.collectionName, dataFiles[0]?.slug) : branch;
-    if (ref !== branch && !(await gh("GET", `/git/ref/heads/${ref}`, undefined, true))) {
-      const head = await gh<{ object: { sha: string } }>("GET", `/git/ref/heads/${branch}`);
-      await gh("POST", "/git/refs", { ref: `refs/heads/${ref}`, sha: head.object.sha });
+    if (ref !== branch && !(await headOf(ref, true))) {
+      await gh("POST", "/git/refs", { ref: `refs/heads/${ref}`, sha: await headOf(branch) });
     }
     const changes = assets.map(({ path, content }) => ({ path, content: content as string | null }));
     for (const file of dataFiles) {
@@ -227,14 +228,9 @@ export function actions({ gh, settings, editor }: Context) {
    * names a deploy or preview (Netlify's), or a check run whose summary gives a preview URL (Cloudflare Pages').
    */
   async function getDeployPreview({ collection, slug }: Params) {
-    const ref = await gh<{ object: { sha: string } } | null>(
-      "GET",
-      `/git/ref/heads/${draftOf(collection, slug)}`,
-      undefined,
-      true,
-    );
-    if (!ref) return null;
-    const at = `/commits/${ref.object.sha}`;
+    const head = await headOf(draftOf(collection, slug), true);
+    if (!head) return null;
+    const at = `/commits/${head}`;
     const found = (url: string, done: boolean) => ({ url, status: done ? "success" : "other" });
     type Status = { state: string; context: string; target_url?: string };
     const { statuses = [] } = await gh<{ statuses?: Status[] }>("GET", `${at}/status`);
@@ -328,8 +324,7 @@ export function actions({ gh, settings, editor }: Context) {
         const blob = file.status === "removed" ? null : await gh<{ content: string }>("GET", `/git/blobs/${file.sha}`);
         changes.push({ path: file.filename, content: blob && blob.content });
       }
-      const head = (await gh<{ object: { sha: string } }>("GET", `/git/ref/heads/${branch}`)).object.sha;
-      await checkContentWrite(gh, await treeOf(head), changes);
+      await checkContentWrite(gh, await treeOf((await headOf(branch))!), changes);
       const merge = { merge_method: "merge", commit_title: `Publish ${draft.slice(4)} (${editor.email})`, sha: p.head };
       await gh("PUT", `/pulls/${(await pullOf(draft)).number}/merge`, merge).catch((error: unknown) => {
         if (!(error instanceof GitHubError) || error.status !== 409) throw error;
