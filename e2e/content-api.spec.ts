@@ -361,8 +361,13 @@ const persist = (filePath: string, extra: Record<string, unknown> = {}) => ({
     ...extra,
   },
 });
-async function post(request: APIRequestContext, body: unknown, headers: Record<string, string> = {}) {
-  const response = await request.post(`${ACCESS_SITE_URL}${CONTENT_API.url}`, {
+async function post(
+  request: APIRequestContext,
+  body: unknown,
+  headers: Record<string, string> = {},
+  site = ACCESS_SITE_URL,
+) {
+  const response = await request.post(`${site}${CONTENT_API.url}`, {
     headers: {
       "Content-Type": "application/json",
       "Sec-Fetch-Site": "same-origin",
@@ -667,7 +672,7 @@ test.describe("refused, with nothing written", () => {
     expect((await history(main.versions[0].sha)).status).toBe(200);
   });
 
-  test("a body that is no request, one that grows past the limit unannounced, a write to the content model", async ({
+  test("a body that is no request, params of the wrong type, a body past the limit unannounced, a write to the model", async ({
     request,
   }) => {
     for (const body of ["null", "[]", '"persistEntry"', '{"action":"getEntry","params":null}', "[".repeat(5000)]) {
@@ -679,6 +684,18 @@ test.describe("refused, with nothing written", () => {
       params: { branch: "main", path: service(), x: JSON.parse(`${"[".repeat(100)}${"]".repeat(100)}`) },
     };
     expect(await post(request, deep)).toMatchObject({ status: 400, error: expect.stringMatching(/nests no deeper/) });
+    // Params of the wrong type or shape: refused by name before anything is read, whatever the action.
+    for (const [action, params, words] of [
+      ["deleteFiles", { branch: "main", paths: "R" }, "deleteFiles's paths must be array"],
+      ["persistEntry", { branch: "main", dataFiles: [{ path: 5, raw: "x" }] }, "dataFiles/0/path must be string"],
+      ["getEntry", { branch: "main" }, "getEntry's params must have required property 'path'"],
+      ["history", { branch: "main", path: service(), count: "3" }, "history's count must be integer"],
+    ] as const) {
+      expect(await post(request, { action, params })).toMatchObject({
+        status: 400,
+        error: expect.stringContaining(words),
+      });
+    }
     // Sent in chunks, with no Content-Length: the limit holds as the body is read.
     const big = persist(service());
     big.params.dataFiles[0].raw = "x".repeat(MAX_BODY);

@@ -11,6 +11,7 @@ import { draftBranch } from "./rules";
 import { checkContentWrite, type Change } from "./content-check";
 import { listed, type ContentSettings } from "./settings";
 import { PUBLISHERS_ONLY } from "../../../src/content/editor-backend";
+import type { REQUEST_PARAMS } from "../../../src/content/editor-requests";
 
 /** What the actions read of a request's params; api.ts has checked every path and branch in them. */
 export interface Params {
@@ -340,5 +341,5 @@ export function actions({ gh, settings, editor }: Context) {
     getDeployPreview,
     liveStatus,
     history,
-  } satisfies Record<string, (p: Params) => Promise<unknown>>;
+  } satisfies Record<keyof typeof REQUEST_PARAMS, (p: Params) => Promise<unknown>>;
 }

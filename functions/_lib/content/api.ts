@@ -10,6 +10,7 @@ import { actions, type Params } from "./actions";
 import { github, GitHubError } from "./github";
 import { requestProblem, shapeProblem, type RequestBody } from "./rules";
 import { contentSettings, type ContentEnv } from "./settings";
+import { requestValidators } from "../../../src/content/schemas.generated";
 
 export type { ContentEnv };
 
@@ -68,12 +69,20 @@ export async function handleContent(request: Request, env: ContentEnv): Promise<
   }
   const shape = shapeProblem(body);
   if (shape) return json(400, { error: `Refused: ${shape}. Nothing was changed.` });
+  const action = body.action as keyof typeof requestValidators;
+  if (!Object.hasOwn(requestValidators, action)) return json(422, { error: `Unknown action ${action}` });
+  const valid = requestValidators[action];
+  if (!valid(body.params ?? {})) {
+    const [{ instancePath, message }] = valid.errors!;
+    return json(400, {
+      error: `Refused: ${action}'s ${instancePath.slice(1) || "params"} ${message}. Nothing was changed.`,
+    });
+  }
   const refused = requestProblem(body, settings);
   if (refused) return json(403, { error: `Refused: ${refused}. Nothing was changed.` });
   const run = actions({ gh: github(settings), settings, editor });
-  if (!Object.hasOwn(run, body.action as string)) return json(422, { error: `Unknown action ${String(body.action)}` });
   try {
-    return json(200, await run[body.action as keyof typeof run](body.params ?? {}));
+    return json(200, await run[action as keyof typeof run](body.params ?? {}));
   } catch (error) {
     if (error instanceof GitHubError) return json(error.status, { error: error.message });
     return json(502, { error: "The content API could not reach GitHub: try again in a moment." });

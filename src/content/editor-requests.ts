@@ -1,0 +1,52 @@
+/**
+ * The params of each action of the editor's requests to the content API (Decap's proxy protocol, with the versions,
+ * drafts' heads and history pages this site's editor adds), as JSON Schemas: the API refuses any request whose params
+ * are not of these types and shapes before it reads them. The build compiles them ahead, with the content model
+ * (plugins/content-model/compiled-schemas.ts): Workers run no code made from text. Keys the API does not read pass.
+ */
+import type { AnySchemaObject } from "ajv";
+
+const text = { type: "string" };
+const sha = { type: "string", pattern: "^[0-9a-f]{40}$" };
+const object = (properties: Record<string, AnySchemaObject>, required = Object.keys(properties)) => ({
+  type: "object",
+  properties: { branch: text, versions: { type: "object", additionalProperties: sha }, ...properties },
+  required,
+});
+const list = (items: AnySchemaObject, minItems = 0) => ({ type: "array", items, minItems });
+const file = object({ path: text, content: text });
+const options = object(
+  { commitMessage: text, useWorkflow: { type: "boolean" }, status: text, collectionName: text },
+  [],
+);
+const draft = { collection: text, slug: text };
+
+export const REQUEST_PARAMS = {
+  info: object({}),
+  entriesByFolder: object({ folder: text, extension: text }),
+  entriesByFiles: object({ files: list(object({ path: text })) }),
+  getEntry: object({ path: text }),
+  getMedia: object({ mediaFolder: text }),
+  getMediaFile: object({ path: text }),
+  persistMedia: object({ asset: file, options }, ["asset"]),
+  deleteFile: object({ path: text, options }, ["path"]),
+  deleteFiles: object({ paths: list(text, 1), options }, ["paths"]),
+  persistEntry: object(
+    {
+      dataFiles: list(object({ path: text, raw: text, slug: text, newPath: text }, ["path", "raw"])),
+      assets: list(file),
+      options,
+    },
+    ["dataFiles"],
+  ),
+  unpublishedEntries: object({}),
+  unpublishedEntry: object({ id: text, ...draft }, []),
+  unpublishedEntryDataFile: object({ ...draft, path: text }),
+  unpublishedEntryMediaFile: object({ ...draft, path: text }),
+  updateUnpublishedEntryStatus: object({ ...draft, newStatus: text }),
+  publishUnpublishedEntry: object({ ...draft, head: text }, ["collection", "slug"]),
+  deleteUnpublishedEntry: object(draft),
+  getDeployPreview: object(draft),
+  liveStatus: object({ resource: text }),
+  history: object({ path: text, from: text, count: { type: "integer" } }, ["path"]),
+} satisfies Record<string, AnySchemaObject>;
