@@ -2,12 +2,20 @@
 // `wrangler pages dev` (scripts/cloudflare.mjs) running the site's functions on the fixture build, which a build made
 // for CMS_BACKEND=access as a deploy makes it: once as built, saves published directly, and once with its /admin/
 // written for drafts and review (CMS_EDITORIAL_WORKFLOW=true; the pages are the same). An editor is a browser context
-// that sends what Access sends with every request it lets through: the signed assertion of the editor's login.
+// that sends what Access sends with every request it lets through: the signed assertion of the editor's login. And the
+// content API's Worker route (deploy/content-worker.ts, `wrangler dev`) in front of the fixture build's own server.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext } from "@playwright/test";
-import { ACCESS_SITE_URL, FIXTURE_BUILD_DIR, FIXTURE_REPO, WORKFLOW_SITE_URL } from "./fixture-build";
+import {
+  ACCESS_SITE_URL,
+  FIXTURE_BUILD_DIR,
+  FIXTURE_REPO,
+  FIXTURE_SITE_URL,
+  WORKER_URL,
+  WORKFLOW_SITE_URL,
+} from "./fixture-build";
 import { APP_ID, AUDIENCE, startContentStandIn, type ContentStandIn } from "./content-api-stand-in";
 import { cmsBackend } from "../src/content/editor-backend";
 import { ADMIN_DIR } from "../plugins/publish/editor/admin";
@@ -17,10 +25,10 @@ const root = path.resolve(__dirname, "..");
 const servers: ChildProcess[] = [];
 
 /** `wrangler pages dev` on the build in `dir` with the site's functions and their `variables`, once it answers. */
-async function serveFunctions(url: string, variables: Record<string, string>, dir: string) {
+async function serveFunctions(url: string, variables: Record<string, string>, dir: string, upstream = "") {
   const child = spawn(process.execPath, [path.join(root, "scripts", "cloudflare.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: new URL(url).port, SERVE_DIR: dir, ...variables },
+    env: { ...process.env, PORT: new URL(url).port, SERVE_DIR: dir, UPSTREAM: upstream, ...variables },
     stdio: ["ignore", "inherit", "inherit"],
   });
   servers.push(child);
@@ -87,6 +95,7 @@ export async function startContentApiServers(
   const workflowBuild = path.join(root, ".e2e-builds", "access-workflow");
   await writeWorkflowBuild(workflowBuild);
   await serveFunctions(WORKFLOW_SITE_URL, { ...env, CMS_EDITORIAL_WORKFLOW: "true", ...workflow }, workflowBuild);
+  await serveFunctions(WORKER_URL, env, FIXTURE_BUILD_DIR, FIXTURE_SITE_URL);
 }
 
 export async function stopContentApiServers(): Promise<void> {

@@ -15,7 +15,7 @@ import { generateKeyPair, SignJWT, base64url } from "jose";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
 import { editorContext, standIn, startContentApiServers, stopContentApiServers } from "./content-api-session";
-import { ACCESS_SITE_URL, FIXTURE_BUILD_DIR, WORKFLOW_SITE_URL } from "./fixture-build";
+import { ACCESS_SITE_URL, FIXTURE_BUILD_DIR, FIXTURE_SITE_URL, WORKER_URL, WORKFLOW_SITE_URL } from "./fixture-build";
 import { AUDIENCE } from "./content-api-stand-in";
 import { publish, SAVED, saveDraft, serviceField, serviceLabel, setStatus } from "./local-proxy";
 import { ADMIN_DIR, ADMIN_URL } from "../plugins/publish/editor/admin";
@@ -753,6 +753,23 @@ test.describe("refused, with nothing written", () => {
     expect(runs).toEqual({ check_runs: [{ name: "Pages", status: "completed", conclusion: "success" }] });
     standIn.reports.runs = [];
   });
+});
+
+test("behind Cloudflare, the content API's Worker route saves as the Pages function does; the site's server does the rest", async ({
+  request,
+}) => {
+  const home = await request.get(`${WORKER_URL}/`);
+  expect(await home.text()).toBe(await (await request.get(`${FIXTURE_SITE_URL}/`)).text());
+  const file = service();
+  const read = (await post(request, { action: "getEntry", params: { branch: "main", path: file } }, {}, WORKER_URL))
+    .body as { data: string; file: { id: string } };
+  const save = persist(file, { versions: { [file]: read.file.id } });
+  save.params.dataFiles[0].raw = read.data.replace(/^title: .*$/m, "title: Saved through the Worker route");
+  const saved = await post(request, save, {}, WORKER_URL);
+  expect(saved.status, saved.error).toBe(200);
+  expect(standIn.writes.at(-1)).toMatchObject({ branch: "main", author: { email: ANN }, paths: [file] });
+  const forged = await post(request, persist(file), { "Cf-Access-Jwt-Assertion": "forged" }, WORKER_URL);
+  expect(forged).toMatchObject({ status: 401, error: expect.stringMatching(/could not be verified/) });
 });
 
 test.describe("a save is one commit, checked as it lands", () => {

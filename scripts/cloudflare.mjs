@@ -3,7 +3,8 @@
 // (functions/: the content API at /api/content) as a deploy does. Used by the browser tests' "cloudflare" project,
 // the content API's tests (e2e/content-api.spec.ts) and `npm run serve:cloudflare`.
 // Env: PORT (default 8788), SERVE_DIR (default public); the functions' variables when set (FUNCTION_VARIABLES: the
-// content API's, handed to wrangler in a private .dev.vars file, not on its command line).
+// content API's, handed to wrangler in a private .dev.vars file, not on its command line). With UPSTREAM (a URL), it
+// runs the content API's Worker route (deploy/wrangler.toml: `wrangler dev`) in front of the site served there instead.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -13,11 +14,12 @@ import { fileURLToPath } from "node:url";
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.resolve(repo, process.env.SERVE_DIR || "public");
 const port = String(process.env.PORT || 8788);
+const upstream = process.env.UPSTREAM;
 // Pinned like a wrangler.toml compatibility_date; no later than the workerd that wrangler 4.86 bundles
 // (1.20260426.1) supports, or wrangler would try to look for a newer one online.
 const COMPATIBILITY_DATE = "2026-04-26";
 
-if (!fs.existsSync(path.join(root, "index.html"))) {
+if (!upstream && !fs.existsSync(path.join(root, "index.html"))) {
   console.error(`No build in ${root}: run npm run build first.`);
   process.exit(1);
 }
@@ -50,9 +52,16 @@ if (vars.length > 0) fs.writeFileSync(path.join(state, ".dev.vars"), vars.join("
 const child = spawn(
   path.join(repo, "node_modules", ".bin", "wrangler"),
   [
-    "pages",
-    "dev",
-    root,
+    ...(upstream
+      ? [
+          "dev",
+          "-c",
+          path.join(repo, "deploy", "wrangler.toml"),
+          `--local-upstream=${new URL(upstream).host}`,
+          `--upstream-protocol=${new URL(upstream).protocol.slice(0, -1)}`,
+        ]
+      : ["pages", "dev", root]),
+    ...(upstream && vars.length > 0 ? [`--env-file=${path.join(state, ".dev.vars")}`] : []),
     "--ip=127.0.0.1",
     `--port=${port}`,
     // A devtools port of the system's choosing (0): two servers started at once (the login specs' wranglers) would
