@@ -27,8 +27,10 @@ test("names each problem with its file, line and field, and is gone once the che
   await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
 });
 
-test("says nothing while the content passes", async () => {
-  startContentProblems({ check: async () => [] });
+test("says nothing while the content passes, and reads nothing again after a save the check passed", async () => {
+  const check = jest.fn(async () => [] as ContentError[]);
+  startContentProblems({ check }).refresh();
   await new Promise((resolve) => setTimeout(resolve, 0));
   expect(screen.queryByRole("alert")).toBeNull();
+  expect(check).toHaveBeenCalledTimes(1);
 });

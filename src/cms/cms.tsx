@@ -210,9 +210,11 @@ async function startEditor(): Promise<void> {
       await own.persistEntry({ dataFiles: [{ path: file, slug, raw: written }], assets: [] }, options);
     },
   });
-  for (const name of ["postSave", "postPublish"]) {
-    CMS.registerEventListener({ name, handler: () => panels.forEach((panel) => panel.refresh()) });
-  }
+  // What changes the branch: a save, or with drafts a publish (Decap fires both events for a save without drafts).
+  CMS.registerEventListener({
+    name: workflow ? "postPublish" : "postSave",
+    handler: () => panels.forEach((panel) => panel.refresh()),
+  });
   // Before Decap deletes (or unpublishes) an entry: the site needs at least one service.
   CMS.registerEventListener({
     name: "preUnpublish",

@@ -1,6 +1,7 @@
 /**
  * The editor's line about content the site cannot build (/admin/, any backend): the content check (the build's own,
- * src/content/validate.ts) over every file the backend holds, when the editor opens and after each save or publish.
+ * src/content/validate.ts) over every file the backend holds, when the editor opens, and after each save or publish
+ * while it names problems.
  * A file that is not valid YAML, or that the check refuses, would otherwise vanish from Decap's list or open as an
  * empty form: here it is named, with its line and the check's words, until it is fixed. Images are the build's to
  * judge here (they were judged when they were picked). Plain DOM beside Decap's interface; styles in admin.css.
@@ -68,5 +69,6 @@ export function startContentProblems(source: ProblemsSource, doc: Document = doc
     if (!panel.isConnected) noticeArea(doc).prepend(panel);
   };
   void check();
-  return { refresh: () => void check() };
+  // After a save or a publish, which the content check passed: only problems already shown can have changed.
+  return { refresh: () => void (panel.isConnected && check()) };
 }
