@@ -140,12 +140,25 @@ async function startEditor(): Promise<void> {
   const info =
     backend.name === CONTENT_API.name && (await proxyCall(CONTENT_API.url)("info", "info", {}).catch(() => ({})));
   if ((info as { publisher?: boolean }).publisher === false) {
-    // Not one of the site's publishers (the content API refuses their Publish): Decap's Publish controls say so.
+    // Not one of the site's publishers (the content API refuses their Publish): Decap's Publish controls show as
+    // disabled (admin.css), and say why when pressed.
+    const CONTROL = "button, [role=button], [role=menuitem]";
+    const isPublish = (control: Element | null) =>
+      /^Publish( now| changes| new entry)?$/.test(control?.textContent?.trim() ?? "");
+    // Decap renders aria-disabled="false" on its menu button: set again whenever it does.
+    new MutationObserver(() => {
+      for (const control of document.querySelectorAll(CONTROL)) {
+        if (isPublish(control) && control.getAttribute("aria-disabled") !== "true") {
+          control.setAttribute("aria-disabled", "true");
+          control.setAttribute("data-publishers-only", "");
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true, attributeFilter: ["aria-disabled"] });
     document.addEventListener(
       "click",
       (event) => {
-        const control = (event.target as Element).closest("button, [role=button], [role=menuitem]");
-        if (!/^Publish( now| changes| new entry)?$/.test(control?.textContent?.trim() ?? "")) return;
+        const control = (event.target as Element).closest(CONTROL);
+        if (!isPublish(control)) return;
         event.preventDefault();
         event.stopImmediatePropagation();
         notice(document, `Not published: ${PUBLISHERS_ONLY}`, undefined, "Publishing");
