@@ -48,20 +48,22 @@ const state = fs.mkdtempSync(path.join(os.tmpdir(), "wrangler-state-"));
 // wrangler runs functions/ from the folder it starts in, and writes its own files there: so it starts in the temporary
 // folder, with a link to the project's functions/.
 fs.symlinkSync(path.join(repo, "functions"), path.join(state, "functions"), "dir");
-if (vars.length > 0) fs.writeFileSync(path.join(state, ".dev.vars"), vars.join(""), { mode: 0o600 });
+const dotVars = path.join(state, ".dev.vars");
+fs.writeFileSync(dotVars, vars.join(""), { mode: 0o600 });
+/** deploy/wrangler.toml, copied here with its Worker's path: wrangler writes its own files beside its configuration. */
+function workerConfig() {
+  const config = fs.readFileSync(path.join(repo, "deploy", "wrangler.toml"), "utf8");
+  const main = JSON.stringify(path.join(repo, "deploy", "content-worker.ts"));
+  fs.writeFileSync(path.join(state, "wrangler.toml"), config.replace(/^main = .*$/m, `main = ${main}`));
+  return path.join(state, "wrangler.toml");
+}
 const child = spawn(
   path.join(repo, "node_modules", ".bin", "wrangler"),
   [
     ...(upstream
-      ? [
-          "dev",
-          "-c",
-          path.join(repo, "deploy", "wrangler.toml"),
-          `--local-upstream=${new URL(upstream).host}`,
-          `--upstream-protocol=${new URL(upstream).protocol.slice(0, -1)}`,
-        ]
+      ? ["dev", "-c", workerConfig(), `--local-upstream=${new URL(upstream).host}`]
       : ["pages", "dev", root]),
-    ...(upstream && vars.length > 0 ? [`--env-file=${path.join(state, ".dev.vars")}`] : []),
+    ...(upstream ? [`--upstream-protocol=${new URL(upstream).protocol.slice(0, -1)}`, `--env-file=${dotVars}`] : []),
     "--ip=127.0.0.1",
     `--port=${port}`,
     // A devtools port of the system's choosing (0): two servers started at once (the login specs' wranglers) would
