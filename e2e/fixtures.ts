@@ -3,7 +3,15 @@
  * than the local server (the form's POST is intercepted by the tests that submit it), in every page it opens: its
  * page, popups, and the pages of every other browser context it makes (a second editor).
  */
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+  type Response,
+} from "@playwright/test";
 import path from "node:path";
 import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
 import { readSiteContent } from "../src/content/read-content";
@@ -135,6 +143,24 @@ export function isMobile(page: Page): boolean {
  * hydrated the page (the header marks itself as enhanced).
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.keyboard.press("Shift");
-  await page.locator("header[data-enhanced]").waitFor({ state: "attached" });
+  // What happened on the way, said when the page never hydrates: each request and when, a failed load, an error.
+  const seen: string[] = [];
+  const failed = (request: Request) => seen.push(`${request.url()} failed (${request.failure()?.errorText})`);
+  const answered = (response: Response) =>
+    response.status() >= 400 && seen.push(`${response.url()} answered ${response.status()}`);
+  const logged = (message: ConsoleMessage) => message.type() === "error" && seen.push(`console: ${message.text()}`);
+  const threw = (error: Error) => seen.push(`page error: ${error.message}`);
+  const started = Date.now();
+  const asked = (request: Request) => seen.push(`${Date.now() - started} ms: ${request.url()}`);
+  page.on("requestfailed", failed).on("response", answered).on("console", logged).on("pageerror", threw);
+  page.on("request", asked);
+  try {
+    await page.keyboard.press("Shift");
+    await page.locator("header[data-enhanced]").waitFor({ state: "attached" });
+  } catch (error) {
+    throw new Error(`Not hydrated after a key press; on the way: ${seen.join("; ") || "no request"}. ${error}`);
+  } finally {
+    page.off("requestfailed", failed).off("response", answered).off("console", logged).off("pageerror", threw);
+    page.off("request", asked);
+  }
 }
