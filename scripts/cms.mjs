@@ -13,15 +13,6 @@ import { fileURLToPath } from "node:url";
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROXY_PORT = 8081; // src/content/editor-backend.ts LOCAL_PROXY_PORT: the address the editor looks for.
 
-const free = await new Promise((resolve) => {
-  const server = net.createServer().once("error", () => resolve(false));
-  server.listen(PROXY_PORT, "127.0.0.1", () => server.close(() => resolve(true)));
-});
-if (!free) {
-  console.error(`Port ${PROXY_PORT} is in use: is another \`npm run cms\` running? Stop it first.`);
-  process.exit(1);
-}
-
 const workflow = process.env.CMS_EDITORIAL_WORKFLOW === "true";
 if (workflow) {
   const git = (...args) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8", stdio: "pipe" });
@@ -43,6 +34,15 @@ if (workflow) {
     );
     process.exit(1);
   }
+}
+
+const free = await new Promise((resolve) => {
+  const server = net.createServer().once("error", () => resolve(false));
+  server.listen(PROXY_PORT, "127.0.0.1", () => server.close(() => resolve(true)));
+});
+if (!free) {
+  console.error(`Port ${PROXY_PORT} is in use: is another \`npm run cms\` running? Stop it first.`);
+  process.exit(1);
 }
 
 // The port gatsby develop serves the editor on (its -p/--port, or PORT, or 8000): the one page the backend answers.

@@ -1,7 +1,7 @@
 /**
  * `CMS_EDITORIAL_WORKFLOW=true npm run cms` keeps drafts as commits of the folder's git repository: in a folder that
  * is no repository, or one with uncommitted changes (a draft would take them along), it says what to do and starts
- * nothing. (Like the editor's browser tests, it needs port 8081, the editor's local backend's, free.)
+ * nothing, whatever runs on the editor's local backend's port (another `npm run cms`).
  * @jest-environment node
  */
 import { execFileSync, spawnSync } from "child_process";
