@@ -2,8 +2,8 @@
 // `wrangler pages dev` (scripts/cloudflare.mjs) running the site's functions on the fixture build, which a build made
 // for CMS_BACKEND=access as a deploy makes it: once as built, saves published directly, and once with its /admin/
 // written for drafts and review (CMS_EDITORIAL_WORKFLOW=true; the pages are the same). An editor is a browser context
-// that sends what Access sends with every request it lets through: the signed assertion of the editor's login. And the
-// content API's Worker route (deploy/content-worker.ts, `wrangler dev`) in front of the fixture build's own server.
+// that sends what Access sends with every request it lets through: the signed assertion of the editor's login. And, for
+// its test, the content API's Worker route (deploy/content-worker.ts, `wrangler dev`) before the fixture's own server.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -95,8 +95,11 @@ export async function startContentApiServers(
   const workflowBuild = path.join(root, ".e2e-builds", "access-workflow");
   await writeWorkflowBuild(workflowBuild);
   await serveFunctions(WORKFLOW_SITE_URL, { ...env, CMS_EDITORIAL_WORKFLOW: "true", ...workflow }, workflowBuild);
-  await serveFunctions(WORKER_URL, env, FIXTURE_BUILD_DIR, FIXTURE_SITE_URL);
+  serveWorkerRoute = () => serveFunctions(WORKER_URL, env, FIXTURE_BUILD_DIR, FIXTURE_SITE_URL);
 }
+
+/** Starts the content API's Worker route in front of the fixture build's own server: for its one test, once. */
+export let serveWorkerRoute: () => Promise<void>;
 
 export async function stopContentApiServers(): Promise<void> {
   await Promise.all(

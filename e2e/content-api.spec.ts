@@ -14,7 +14,13 @@ import { parse, stringify } from "yaml";
 import { generateKeyPair, SignJWT, base64url } from "jose";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test, expect, services } from "./fixtures";
-import { editorContext, standIn, startContentApiServers, stopContentApiServers } from "./content-api-session";
+import {
+  editorContext,
+  serveWorkerRoute,
+  standIn,
+  startContentApiServers,
+  stopContentApiServers,
+} from "./content-api-session";
 import { ACCESS_SITE_URL, FIXTURE_BUILD_DIR, FIXTURE_SITE_URL, WORKER_URL, WORKFLOW_SITE_URL } from "./fixture-build";
 import { AUDIENCE } from "./content-api-stand-in";
 import { publish, SAVED, saveDraft, serviceField, serviceLabel, setStatus } from "./local-proxy";
@@ -761,6 +767,7 @@ test.describe("refused, with nothing written", () => {
 test("behind Cloudflare, the content API's Worker route saves as the Pages function does; the site's server does the rest", async ({
   request,
 }) => {
+  await serveWorkerRoute();
   const home = await request.get(`${WORKER_URL}/`);
   expect(await home.text()).toBe(await (await request.get(`${FIXTURE_SITE_URL}/`)).text());
   const file = service();
