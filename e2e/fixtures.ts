@@ -152,8 +152,9 @@ export async function hydrated(page: Page): Promise<void> {
   const threw = (error: Error) => seen.push(`page error: ${error.message}`);
   const started = Date.now();
   const asked = (request: Request) => seen.push(`${Date.now() - started} ms: ${request.url()}`);
+  const finished = (request: Request) => seen.push(`${Date.now() - started} ms: ${request.url()} finished`);
   page.on("requestfailed", failed).on("response", answered).on("console", logged).on("pageerror", threw);
-  page.on("request", asked);
+  page.on("request", asked).on("requestfinished", finished);
   try {
     await page.keyboard.press("Shift");
     await page.locator("header[data-enhanced]").waitFor({ state: "attached" });
@@ -161,6 +162,6 @@ export async function hydrated(page: Page): Promise<void> {
     throw new Error(`Not hydrated after a key press; on the way: ${seen.join("; ") || "no request"}. ${error}`);
   } finally {
     page.off("requestfailed", failed).off("response", answered).off("console", logged).off("pageerror", threw);
-    page.off("request", asked);
+    page.off("request", asked).off("requestfinished", finished);
   }
 }
