@@ -1,10 +1,14 @@
-// Pins Decap CMS's prebuilt editor bundle: `npm run editor:update -- <version>` (e.g. 3.16.3).
+// Builds the editor's Decap CMS from the packages of one release: `npm run editor:update -- <version>` (e.g. 3.16.3);
+// `npm run editor:update -- --check` rebuilds the pinned one from its recorded lockfile and fails unless the bytes match.
 //
-// The npm package decap-cms ships its prebuilt bundle (dist/decap-cms.js and the chunks it loads by name, with its own
-// React inside) together with 468 packages of its source tree, which the bundle does not use. /admin/ needs only the
-// bundle, so this command takes it from the registry's decap-cms@<version>, repacks dist/'s JavaScript and licence into
-// vendor/decap-cms-<version>.tgz (a package with no dependencies), points package.json's decap-cms at the tarball and
-// updates package-lock.json, which records the tarball's integrity (npm ci refuses any other bytes).
+// npm's decap-cms ships a prebuilt bundle with every backend, widget, media library and locale (5.2 MB of script).
+// This builds the editor from the packages decap-cms-app@<version> pins, taking only what the site uses: the proxy
+// backend (the content API and decap-server speak its protocol), English, and WIDGETS, registered as decap-cms-app's
+// src/extensions.js registers them. The bundle sets window.CMS (not started: src/cms/cms.tsx starts it) and
+// window.DECAP_MODULES, its React 19, which the editor's own code and previews render with (one React on the page).
+// The packages are installed in a temporary folder, so the project's dependencies do not change, bundled by esbuild,
+// and packed with their licences as vendor/decap-cms-<version>.tgz (a package with no dependencies, whose integrity
+// package-lock.json holds), the packages' lockfile beside it (vendor/decap-cms-<version>.lock.json).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,60 +16,123 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const version = process.argv[2];
+const vendor = path.join(repo, "vendor");
+/** The field kinds src/cms/config.ts writes (CmsField's widget; the build refuses others); file is image's base. */
+const WIDGETS = ["string", "text", "number", "boolean", "select", "object", "list", "image"];
+/** The modules the editor's own code takes from this bundle (window.DECAP_MODULES): one React on the page. */
+const MODULES = ["react", "react-dom"];
+
+const check = process.argv.includes("--check");
+const pinned = JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")).dependencies["decap-cms"];
+const version = check ? /decap-cms-(.+)\.tgz$/.exec(pinned)?.[1] : process.argv[2];
 if (!/^\d+\.\d+\.\d+$/.test(version ?? "")) {
   console.error("Usage: npm run editor:update -- <version>, e.g. 3.16.3 (see npm view decap-cms versions)");
   process.exit(2);
 }
-/** The files of dist/ that /admin/ serves: the entry, the chunks it loads by name, and the entry's licence notice. */
-const BUNDLE_FILE = /^(decap-cms\.js|\d+\.decap-cms\.js|decap-cms\.js\.LICENSE\.txt)$/;
+const lockFile = path.join(vendor, `decap-cms-${version}.lock.json`);
+const packed = `decap-cms-${version}.tgz`;
+
+const ENTRY = `${MODULES.map((name, i) => `import M${i} from "${name}";`).join("\n")}
+import { DecapCmsCore as CMS } from "decap-cms-core";
+import { ProxyBackend } from "decap-cms-backend-proxy";
+import { en } from "decap-cms-locales";
+${WIDGETS.map((name, i) => `import W${i} from "decap-cms-widget-${name}";`).join("\n")}
+CMS.registerBackend("proxy", ProxyBackend);
+CMS.registerWidget([${WIDGETS.map((_, i) => `W${i}.Widget()`).join(", ")}]);
+CMS.registerLocale("en", en);
+window.CMS = CMS;
+window.DECAP_MODULES = { ${MODULES.map((name, i) => `"${name}": M${i}`).join(", ")} };
+`;
 
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), "decap-"));
 try {
-  const run = (command, args, cwd = temp) => execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "inherit"] });
-  const tarball = run("npm", ["pack", `decap-cms@${version}`, "--silent"])
-    .toString()
-    .trim()
-    .split("\n")
-    .pop();
-  run("tar", ["xzf", tarball]);
-  const dist = path.join(temp, "package", "dist");
-  const files = fs
-    .readdirSync(dist)
-    .filter((file) => BUNDLE_FILE.test(file))
-    .sort();
-  if (!files.includes("decap-cms.js")) throw new Error(`decap-cms@${version} has no dist/decap-cms.js`);
-
+  const run = (command, args, cwd = temp) =>
+    execFileSync(command, args, { cwd, stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 28 });
+  const manifest = (name) => {
+    const tarball = run("npm", ["pack", `${name}@${version}`, "--silent"])
+      .toString()
+      .trim()
+      .split("\n")
+      .pop();
+    return JSON.parse(run("tar", ["xzOf", tarball, "package/package.json"]).toString());
+  };
+  // What the release pins: decap-cms's React and create-react-class, decap-cms-app's Decap packages.
+  const cms = manifest("decap-cms");
+  const app = { ...cms.dependencies, ...manifest("decap-cms-app").dependencies };
+  const wanted = ["decap-cms-core", "decap-cms-backend-proxy", "decap-cms-locales", "decap-cms-widget-file"]
+    .concat(WIDGETS.map((name) => `decap-cms-widget-${name}`))
+    .concat(Object.keys(app).filter((name) => /^decap-cms-(lib|ui)-/.test(name)));
+  const dependencies = Object.fromEntries(
+    [...wanted, "react", "react-dom"].sort().map((name) => {
+      if (!app[name]) throw new Error(`decap-cms@${version} pins no ${name}`);
+      return [name, app[name]];
+    }),
+  );
+  const build = path.join(temp, "build");
+  fs.mkdirSync(build);
+  fs.writeFileSync(path.join(build, "package.json"), JSON.stringify({ private: true, dependencies }, null, 2));
+  if (check) fs.copyFileSync(lockFile, path.join(build, "package-lock.json"));
+  run("npm", [check ? "ci" : "install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], build);
+  // Every Decap package installed is the one the release pins: a range in between would let another in.
+  const lock = JSON.parse(fs.readFileSync(path.join(build, "package-lock.json"), "utf8"));
+  for (const [at, { version: got }] of Object.entries(lock.packages)) {
+    const name = at.split("node_modules/").pop();
+    if (app[name] && /^decap-cms-/.test(name) && got !== app[name]) {
+      throw new Error(`${name} ${got} is installed, but decap-cms-app@${version} pins ${app[name]}`);
+    }
+  }
+  fs.writeFileSync(path.join(build, "entry.js"), ENTRY);
   const out = path.join(temp, "out", "package");
   fs.mkdirSync(path.join(out, "dist"), { recursive: true });
-  for (const file of files) fs.copyFileSync(path.join(dist, file), path.join(out, "dist", file));
-  const upstream = JSON.parse(fs.readFileSync(path.join(temp, "package", "package.json"), "utf8"));
-  const manifest = {
+  const esbuild = await import("esbuild");
+  await esbuild.build({
+    absWorkingDir: build,
+    entryPoints: ["entry.js"],
+    bundle: true,
+    // An ES module, so what it loads only when needed (the WebP encoder) stays in chunks of its own beside it.
+    format: "esm",
+    splitting: true,
+    minify: true,
+    legalComments: "linked",
+    target: ["chrome109", "firefox115", "safari15"],
+    outdir: path.join(out, "dist"),
+    entryNames: "decap-cms",
+    chunkNames: "decap-cms-[hash]",
+    loader: { ".js": "jsx" },
+    define: { "process.env.NODE_ENV": '"production"', global: "globalThis" },
+    logLevel: "warning",
+  });
+  const description = `Decap CMS ${version} built from its packages by scripts/update-editor.mjs: ${wanted.join(", ")}.`;
+  const pkg = {
     name: "decap-cms",
     version,
-    description: `Decap CMS's prebuilt bundle only: dist/ of decap-cms@${version} from the npm registry, repacked by scripts/update-editor.mjs.`,
-    license: upstream.license,
+    description,
+    license: cms.license,
     main: "dist/decap-cms.js",
+    widgets: WIDGETS,
+    modules: MODULES,
   };
-  fs.writeFileSync(path.join(out, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(path.join(out, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`);
 
   // The same bytes on every run: files in name order, no owners, no dates.
-  const vendor = path.join(repo, "vendor");
-  fs.mkdirSync(vendor, { recursive: true });
-  for (const old of fs.readdirSync(vendor).filter((file) => /^decap-cms-.*\.tgz$/.test(file))) {
-    fs.rmSync(path.join(vendor, old));
-  }
-  const packed = `decap-cms-${version}.tgz`;
   const tar = ["--sort=name", "--mtime=@0", "--owner=0", "--group=0", "--numeric-owner", "-cf", "-", "package"];
-  const archive = execFileSync("tar", tar, { cwd: path.join(temp, "out"), maxBuffer: 1 << 28 });
-  fs.writeFileSync(path.join(vendor, packed), execFileSync("gzip", ["-9n"], { input: archive, maxBuffer: 1 << 28 }));
-
-  const pkgFile = path.join(repo, "package.json");
-  const pkg = JSON.parse(fs.readFileSync(pkgFile, "utf8"));
-  pkg.dependencies["decap-cms"] = `file:vendor/${packed}`;
-  fs.writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
-  run("npm", ["install", "--no-audit", "--no-fund"], repo);
-  console.log(`The editor is pinned to decap-cms ${version}: vendor/${packed}, ${files.length} files.`);
+  const archive = run("tar", tar, path.join(temp, "out"));
+  const bytes = execFileSync("gzip", ["-9n"], { input: archive, maxBuffer: 1 << 28 });
+  if (check) {
+    if (!bytes.equals(fs.readFileSync(path.join(vendor, packed)))) {
+      throw new Error(`Rebuilt from ${path.basename(lockFile)}, ${packed} is not the same: run npm run editor:update.`);
+    }
+    console.log(`vendor/${packed} rebuilds to the same bytes.`);
+  } else {
+    for (const old of fs.readdirSync(vendor).filter((file) => /^decap-cms-/.test(file))) {
+      fs.rmSync(path.join(vendor, old));
+    }
+    fs.writeFileSync(path.join(vendor, packed), bytes);
+    fs.copyFileSync(path.join(build, "package-lock.json"), lockFile);
+    // Named in full, so npm records the new bytes' integrity even when the version is the same.
+    run("npm", ["install", "--no-audit", "--no-fund", `file:vendor/${packed}`], repo);
+    console.log(`The editor is Decap CMS ${version} from its packages: vendor/${packed}.`);
+  }
 } finally {
   fs.rmSync(temp, { recursive: true, force: true });
 }

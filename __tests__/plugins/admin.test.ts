@@ -43,11 +43,10 @@ function site(files: Record<string, string>): string {
 
 const html = `<!doctype html><html><head><title>Content editor</title><script src="cms.0123456789ab.js"></script></head><body></body></html>`;
 
-test("Decap's bundle is copied as it ships, its chunks beside it, into a folder named by version and content", () => {
+test("Decap's bundle is copied as it is, its licence beside it, into a folder named by version and content", () => {
   const shipped: Record<string, string> = {
     [DECAP_ENTRY]: "decap();\n",
-    "103.decap-cms.js": "chunk();\n",
-    "decap-cms.js.LICENSE.txt": "MIT\n",
+    "decap-cms.js.LEGAL.txt": "MIT\n",
   };
   const dist = site(shipped);
   const out = site({});
@@ -57,8 +56,8 @@ test("Decap's bundle is copied as it ships, its chunks beside it, into a folder 
   expect(fs.readdirSync(folder).sort()).toEqual(Object.keys(shipped).sort());
   // Byte for byte: nothing re-minifies or rewrites it.
   expect(fs.readFileSync(path.join(out, entry), "utf8")).toBe(shipped[DECAP_ENTRY]);
-  // A changed chunk, the same entry: another folder, so the year-long cache rule is safe.
-  fs.writeFileSync(path.join(dist, "103.decap-cms.js"), "chunk(2);\n");
+  // A changed file: another folder, so the year-long cache rule is safe.
+  fs.writeFileSync(path.join(dist, "decap-cms.js.LEGAL.txt"), "MIT (2)\n");
   expect(copyDecap(site({}), { dir: dist, version: "3.16.3" })).not.toBe(entry);
   // A bundle without its entry stops the build, saying what to run.
   fs.rmSync(path.join(dist, DECAP_ENTRY));
@@ -117,18 +116,28 @@ test("/admin/: Decap's bundle, then the editor's, each under a content-hashed na
   expect(scripts).toEqual([files.decap, files.editor]);
   expect(page).toContain(`<script type="module" src="${files.editor}">`);
   expect(page).toContain(`<link rel="stylesheet" href="${files.styles}">`);
-  // Decap starts when the editor's bundle says so, with the configuration from the build.
-  expect(page.indexOf("window.CMS_MANUAL_INIT = true")).toBeLessThan(page.indexOf(files.decap));
+  // No inline script: the editor's bundle starts Decap, with the configuration from the build.
+  expect(page).not.toMatch(/<script>/);
+  // A field kind Decap's bundle does not register stops the build, naming it and what to do.
+  const config = {
+    collections: [{ fields: [{ widget: "string" }, { widget: "list", field: { widget: "markdown" } }] }],
+  };
+  await expect(writeAdmin({ publicDir, root, config, schemas: {} })).rejects.toThrow(
+    /Decap's bundle has no markdown widget: add it to WIDGETS in scripts\/update-editor\.mjs/,
+  );
 });
 
-test("the editor's bundle holds React 18 and the site's views and CSS, never Decap or Gatsby's runtime", async () => {
-  const { js: entry, chunks, css } = await bundleEditor({ root, config: { collections: [] }, schemas: {} });
+test("the editor's bundle holds the site's views and CSS, with Decap's React, never Decap or Gatsby's runtime", async () => {
+  const { modules } = decapDist(root);
+  const { js: entry, chunks, css } = await bundleEditor({ root, config: { collections: [] }, schemas: {}, modules });
   const js = [entry, ...chunks.map((chunk) => chunk.text)].join("\n");
-  expect(js).toContain('"18.3.');
+  // One React on the page: the one Decap's bundle lends, none of the site's own.
+  expect(js).not.toMatch(/"18\.3\.|"19\.\d/);
+  expect(js).toContain("DECAP_MODULES");
   expect(js).not.toMatch(/decap-cms-app|gatsby-browser|@gatsbyjs\/reach-router/);
   expect(entry).toContain("__PREVIEW_STYLE_FILE__");
-  // What the login page loads: the entry and the chunks it imports. React 18 (the previews), the schema validator and
-  // phone numbers (the checks) come later, with what needs them.
+  // What the login page loads: the entry and the chunks it imports. The site's views (the previews), the schema
+  // validator and phone numbers (the checks) come later, with what needs them.
   const byName = new Map(chunks.map((chunk) => [chunk.name, chunk.text]));
   const imports = (text: string) =>
     [...text.matchAll(/import\s*(?:[^"'();]*?from\s*)?"\.\/(cms-\w+\.js)"/g)].map((m) => m[1]);
@@ -137,12 +146,18 @@ test("the editor's bundle holds React 18 and the site's views and CSS, never Dec
     imports(text).forEach((name) => !first.has(name) && first.add(name) && follow(byName.get(name)!));
   follow(entry);
   const atLogin = [entry, ...[...first].map((name) => byName.get(name)!)].join("\n");
-  expect(atLogin).not.toContain('"18.3.');
-  expect(atLogin.length).toBeLessThan(js.length / 3);
+  for (const later of ["Loading the preview", "must have required property"]) {
+    expect(js).toContain(later);
+    expect(atLogin).not.toContain(later);
+  }
   for (const chunk of chunks) expect(chunk.name).toMatch(/^cms-[A-Z0-9]{8}\.js$/);
   // The site's own styles, for the preview frame: the global ones and the views' modules.
   expect(css).toMatch(/--[\w-]+:/);
   expect(css.length).toBeGreaterThan(5000);
+  // A React module Decap's bundle does not lend stops the build, naming it.
+  await expect(bundleEditor({ root, config: {}, schemas: {}, modules: ["react"] })).rejects.toThrow(
+    /Decap's bundle lends no react-dom/,
+  );
 }, 30_000);
 
 test("/admin/ is not a visitor page; its rule has its own policy, is revalidated and kept out of search results", () => {

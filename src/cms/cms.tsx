@@ -1,11 +1,11 @@
 /**
  * The editor's own code at /admin/, bundled apart from the site by esbuild (plugins/publish/editor/admin.ts) as an ES
- * module run after Decap CMS's prebuilt bundle (decap-cms, which brings its own React): its configuration and the
- * content schemas come from the build (__CMS_CONFIG__, __CONTENT_SCHEMAS__: config.ts over data/schema/), the site's
- * CSS for the preview frame from __PREVIEW_STYLE__; this module registers the clean YAML format, the previews (React
- * 18 roots of the site's own views, preview-root.ts) and the check that refuses a save the build would refuse, then
- * starts Decap.
+ * module run after Decap CMS's bundle, with Decap's React: its configuration and the content schemas come from the
+ * build (__CMS_CONFIG__, __CONTENT_SCHEMAS__: config.ts over data/schema/), the site's CSS for the preview frame from
+ * __PREVIEW_STYLE__; this module registers the clean YAML format, the previews (the site's own views) and the check
+ * that refuses a save the build would refuse, then starts Decap.
  */
+import React from "react";
 import { PAGE_FILES, SERVICE_COUNT, fileKey, type JsonSchema } from "../content/model";
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
@@ -20,8 +20,7 @@ import type { EntryState } from "./save-check";
 import { parseData } from "../content/data";
 import { startHistory } from "./history-panel";
 import { entryFile, SOURCE_KEY } from "./entry";
-import { DECAP_USER_KEY, decapGlobals, type DecapImplementation } from "./decap";
-import { reactRootTemplate } from "./preview-root";
+import { DECAP_USER_KEY, decapCms, type DecapImplementation, type DecapPreviewProps } from "./decap";
 import { readVersions } from "./read-versions";
 
 declare const __CMS_CONFIG__: CmsConfig;
@@ -29,8 +28,7 @@ declare const __CONTENT_SCHEMAS__: Record<string, JsonSchema>;
 /** The URL of the site's CSS as bundled with the previews (cms.<hash>.css), relative to this script. */
 declare const __PREVIEW_STYLE__: string;
 
-const decap = decapGlobals();
-const { CMS } = decap;
+const CMS = decapCms();
 const schemas = __CONTENT_SCHEMAS__;
 
 CMS.registerCustomFormat(CMS_FORMAT, "yaml", yamlFormat(schemas));
@@ -89,13 +87,20 @@ if (backend.name === CONTENT_API.name) {
     localStorage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: CONTENT_API.name }));
 }
 
-// The previews (React 18 and the site's views) and the checks (the content check's rules, with its schema validator
+// The previews (the site's views) and the checks (the content check's rules, with its schema validator
 // and phone numbers) load when first needed, in chunks of their own: the login page needs neither.
 const saveCheck = () => import("./save-check");
 function template(collection: string, name?: string) {
-  return reactRootTemplate(decap, async () =>
-    (await import("./preview-templates")).previewRenderer(schemas, { store, branch }, collection, name),
-  );
+  const Preview = React.lazy(async () => ({
+    default: (await import("./preview-templates")).previewComponent(schemas, { store, branch }, collection, name),
+  }));
+  return function LazyPreview(props: DecapPreviewProps) {
+    return (
+      <React.Suspense fallback={null}>
+        <Preview {...props} />
+      </React.Suspense>
+    );
+  };
 }
 
 for (const file of Object.keys(PAGE_FILES)) {

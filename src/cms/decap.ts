@@ -1,9 +1,9 @@
 /**
- * The parts of Decap CMS's browser API the editor uses. /admin/ loads Decap's own prebuilt bundle (decap-cms, with
- * its own React 19) before the editor's bundle (cms.tsx); the bundle sets `window.CMS`, `window.h` (its React's
- * createElement) and `window.createClass`. No React element of the site's React 18 is ever handed to these: preview
- * templates are Decap components that mount a React 18 root of their own (preview-root.ts).
+ * The parts of Decap CMS's browser API the editor uses. /admin/ loads Decap's bundle (vendor/decap-cms-<version>.tgz,
+ * scripts/update-editor.mjs) before the editor's bundle (cms.tsx); it sets `window.CMS`, and its React is the one the
+ * editor's code renders with (plugins/publish/editor/admin.ts).
  */
+import type React from "react";
 
 /** Where Decap keeps the logged-in editor (with the backend's token) in localStorage. */
 export const DECAP_USER_KEY = "decap-cms-user";
@@ -27,20 +27,6 @@ export interface DecapPreviewProps {
 
 type Phrases = { [key: string]: string | Phrases };
 
-/** An element of Decap's own React (opaque here). */
-type DecapElement = { readonly $$typeof: symbol };
-
-interface DecapComponentSpec<P> {
-  componentDidMount?(): void;
-  componentDidUpdate?(): void;
-  componentWillUnmount?(): void;
-  render(): DecapElement;
-  [method: string]: unknown;
-  props?: P;
-}
-
-export type DecapComponent = { readonly displayName?: string };
-
 /** A backend's own implementation, as CMS.getBackend(name).init makes it: what a restore uses of it. */
 export interface DecapImplementation {
   authenticate(user: unknown): Promise<unknown>;
@@ -56,7 +42,7 @@ interface DecapCms {
     extension: string,
     format: { fromFile(text: string): Record<string, unknown>; toFile(data: Record<string, unknown>): string },
   ): void;
-  registerPreviewTemplate(name: string, component: DecapComponent): void;
+  registerPreviewTemplate(name: string, component: React.ComponentType<DecapPreviewProps>): void;
   registerPreviewStyle(style: string, options?: { raw?: boolean }): void;
   /** Decap's own backends by name (`proxy` …), and one of the editor's: a constructor, called with `new`. */
   getBackend(name: string): { init(...args: unknown[]): unknown };
@@ -68,17 +54,8 @@ interface DecapCms {
   init(options: { config: unknown }): void;
 }
 
-export interface DecapGlobals {
-  CMS: DecapCms;
-  h(type: string, props: Record<string, unknown> | null, ...children: unknown[]): DecapElement;
-  createClass<P>(spec: DecapComponentSpec<P>): DecapComponent;
-}
-
-/** Decap's globals, or an error that says the page is missing Decap's bundle (it must load first). */
-export function decapGlobals(scope: Partial<DecapGlobals> = window as unknown as Partial<DecapGlobals>): DecapGlobals {
-  const { CMS, h, createClass } = scope;
-  if (!CMS || !h || !createClass) {
-    throw new Error("Decap CMS did not load: /admin/ must load decap-cms.js before the editor's bundle.");
-  }
-  return { CMS, h, createClass };
+/** Decap's CMS, or an error that says the page is missing Decap's bundle (it must load first). */
+export function decapCms(scope = window as { CMS?: DecapCms }): DecapCms {
+  if (!scope.CMS) throw new Error("Decap CMS did not load: /admin/ must load decap-cms.js before the editor's bundle.");
+  return scope.CMS;
 }

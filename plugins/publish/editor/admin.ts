@@ -2,16 +2,18 @@
  * The editor at /admin/, written into public/admin/ apart from the site's webpack build (plugins/publish starts it at
  * bootstrap and waits for it only at the end, so neither `gatsby build` nor `gatsby develop` waits on it):
  *
- * - Decap CMS's own prebuilt bundle (vendor/decap-cms-<version>.tgz, installed as `decap-cms`; dist/: decap-cms.js and
- *   the chunks it loads by name beside it), copied as it ships — never re-bundled or re-minified — into a folder named
- *   by its version and a hash of its files, so the year-long cache rule for `/*.js` is safe;
+ * - Decap CMS's bundle (vendor/decap-cms-<version>.tgz, built by scripts/update-editor.mjs, installed as `decap-cms`;
+ *   dist/), copied as it is into a folder named by its version and a hash of its files, so the year-long cache rule
+ *   for `/*.js` is safe;
  * - the project's own editor code (src/cms/cms.tsx: configuration, clean YAML format, previews, content rules),
- *   bundled by esbuild with React 18 and the site's own view components and CSS for the previews (cms.<hash>.js, an
- *   ES module, the chunks it loads when first needed, cms-<hash>.js, and cms.<hash>.css for the preview frame);
+ *   bundled by esbuild with the site's own view components and CSS for the previews, and with the React inside
+ *   Decap's bundle (DECAP_MODULES): one React on the page (cms.<hash>.js, an ES module, the chunks it loads when
+ *   first needed, cms-<hash>.js, and cms.<hash>.css for the preview frame);
  * - the editor's own styles for Decap's interface (src/cms/admin.css: the phone layout), loaded by /admin/ alone;
  * - index.html, and (hosting.ts) its own Content-Security-Policy, separate from every visitor page's.
  */
 import crypto from "crypto";
+import type { Plugin } from "esbuild";
 import fs from "fs";
 import { createRequire } from "module";
 import path from "path";
@@ -23,7 +25,7 @@ import { contentSecurityPolicy, type EditorHosting } from "../hosting/hosting";
 export const ADMIN_DIR = "admin";
 export const ADMIN_URL = `/${ADMIN_DIR}/`;
 
-/** The file of Decap's bundle that /admin/ loads; the rest of its dist/ are chunks it loads by name beside it. */
+/** The module of Decap's bundle that /admin/ loads; the rest of its dist/ are chunks it loads beside it, and its licence notice. */
 export const DECAP_ENTRY = "decap-cms.js";
 /** Placeholder the editor's bundle carries for its CSS file's name until that file's hash is known. */
 const PREVIEW_STYLE_PLACEHOLDER = "__PREVIEW_STYLE_FILE__";
@@ -35,22 +37,58 @@ function hashOf(...texts: (string | Buffer)[]): string {
   return hash.digest("hex").slice(0, 12);
 }
 
+/** What Decap's bundle holds, as its package.json records it (scripts/update-editor.mjs). */
+export interface DecapDist {
+  dir: string;
+  version: string;
+  /** The widgets it registers. */
+  widgets: string[];
+  /** The modules it lends the editor's code (window.DECAP_MODULES): its React. */
+  modules: string[];
+}
+
 /**
- * Where the decap-cms installed for the project in `root` keeps its prebuilt bundle, and its version. It is
- * vendor/decap-cms-<version>.tgz (scripts/update-editor.mjs), whose integrity package-lock.json holds.
+ * Where the decap-cms installed for the project in `root` keeps its bundle, and what it holds. It is
+ * vendor/decap-cms-<version>.tgz, whose integrity package-lock.json holds.
  */
-export function decapDist(root: string): { dir: string; version: string } {
+export function decapDist(root: string): DecapDist {
   // createRequire: gatsby-node's compiler (Parcel) leaves no require.resolve of its own.
   const manifest = createRequire(path.join(root, "package.json")).resolve("decap-cms/package.json");
-  const { version } = JSON.parse(fs.readFileSync(manifest, "utf8")) as { version: string };
-  return { dir: path.join(path.dirname(manifest), "dist"), version };
+  const { version, widgets, modules } = JSON.parse(fs.readFileSync(manifest, "utf8")) as DecapDist;
+  return { dir: path.join(path.dirname(manifest), "dist"), version, widgets, modules };
+}
+
+/** Every widget a Decap configuration names. */
+function widgetsOf(config: unknown): string[] {
+  if (Array.isArray(config)) return config.flatMap(widgetsOf);
+  if (!config || typeof config !== "object") return [];
+  return Object.entries(config).flatMap(([key, value]) =>
+    key === "widget" && typeof value === "string" ? [value] : widgetsOf(value),
+  );
+}
+
+/** React and react-dom for the editor's code: the modules Decap's bundle lends (or a build error naming another). */
+function decapModules(modules: string[]): Plugin {
+  return {
+    name: "decap-modules",
+    setup(build) {
+      build.onResolve({ filter: /^react(-dom)?(\/.*)?$/ }, ({ path: name }) =>
+        modules.includes(name)
+          ? { path: name, namespace: "decap" }
+          : { errors: [{ text: `Decap's bundle lends no ${name} (it lends ${modules.join(", ")})` }] },
+      );
+      build.onLoad({ filter: /.*/, namespace: "decap" }, ({ path: name }) => ({
+        contents: `module.exports = window.DECAP_MODULES[${JSON.stringify(name)}];`,
+      }));
+    },
+  };
 }
 
 /**
  * Copies Decap's prebuilt bundle as it ships (its dist/: the entry, the chunks it loads by name beside it, its licence
  * notice) into admin/decap-cms-<version>.<hash>/; returns the entry's path relative to admin/.
  */
-export function copyDecap(adminDir: string, dist: { dir: string; version: string }): string {
+export function copyDecap(adminDir: string, dist: Pick<DecapDist, "dir" | "version">): string {
   const files = fs.existsSync(dist.dir) ? fs.readdirSync(dist.dir).sort() : [];
   if (!files.includes(DECAP_ENTRY))
     throw new Error(`The editor's bundle has no ${DECAP_ENTRY} (${dist.dir}). Run npm ci.`);
@@ -67,10 +105,7 @@ function hashedName(name: string, text: string | Buffer): string {
   return `${name.slice(0, -ext.length)}.${hashOf(text)}${ext}`;
 }
 
-/** The editor page's one inline script: Decap waits for the editor's code to start it with the config. */
-const ADMIN_START_SCRIPT = "window.CMS_MANUAL_INIT = true;";
-
-/** The editor's page: Decap's bundle, then the editor's module, which starts Decap (window.CMS_MANUAL_INIT). */
+/** The editor's page: Decap's bundle, then the editor's module (modules run in order), which starts Decap. */
 function adminPage({ decap, editor, styles }: { decap: string; editor: string; styles: string }): string {
   return [
     "<!doctype html>",
@@ -82,11 +117,10 @@ function adminPage({ decap, editor, styles }: { decap: string; editor: string; s
     "<title>Content editor</title>",
     '<link rel="icon" href="/favicon-32.png" type="image/png">',
     `<link rel="stylesheet" href="${styles}">`,
-    `<script>${ADMIN_START_SCRIPT}</script>`,
     "</head>",
     // In the body: Decap renders into document.body, which exists by then.
     "<body>",
-    `<script src="${decap}"></script>`,
+    `<script type="module" src="${decap}"></script>`,
     `<script type="module" src="${editor}"></script>`,
     "</body>",
     "</html>",
@@ -103,17 +137,19 @@ export interface EditorBundle {
 
 /**
  * The project's editor code (src/cms/cms.tsx) as an ES module, the chunks it imports when first needed, and one
- * stylesheet (the preview frame's): esbuild, minified, with React 18 and the site's views inside; `gatsby` and
+ * stylesheet (the preview frame's): esbuild, minified, with the site's views inside and Decap's React; `gatsby` and
  * `gatsby-plugin-image` resolve to the preview's stand-ins (gatsby-shim.tsx).
  */
 export async function bundleEditor({
   root,
   config,
   schemas,
+  modules,
 }: {
   root: string;
   config: unknown;
   schemas: unknown;
+  modules: string[];
 }): Promise<EditorBundle> {
   const esbuild = await import("esbuild");
   const shim = path.join(root, "src/cms/gatsby-shim.tsx");
@@ -131,6 +167,7 @@ export async function bundleEditor({
     entryNames: "cms",
     legalComments: "none",
     logLevel: "silent",
+    plugins: [decapModules(modules)],
     alias: { gatsby: shim, "gatsby-plugin-image": shim },
     loader: { ".module.css": "local-css", ".css": "css", ".woff2": "dataurl", ".png": "dataurl", ".svg": "dataurl" },
     define: {
@@ -176,11 +213,18 @@ export async function writeAdmin({
   schemas: unknown;
   bundle?: typeof bundleEditor;
 }): Promise<AdminFiles> {
-  const built = await bundle({ root, config, schemas });
+  const dist = decapDist(root);
+  const missing = widgetsOf(config).filter((widget) => !dist.widgets.includes(widget));
+  if (missing.length > 0) {
+    throw new Error(
+      `Decap's bundle has no ${missing.join(", ")} widget: add it to WIDGETS in scripts/update-editor.mjs and run npm run editor:update -- ${dist.version}.`,
+    );
+  }
+  const built = await bundle({ root, config, schemas, modules: dist.modules });
   const dir = path.join(publicDir, ADMIN_DIR);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const decap = copyDecap(dir, decapDist(root));
+  const decap = copyDecap(dir, dist);
   const previewStyle = hashedName("cms.css", built.css);
   const js = built.js.split(PREVIEW_STYLE_PLACEHOLDER).join(previewStyle);
   if (js === built.js) throw new Error("The editor's bundle does not name its preview stylesheet");
@@ -205,7 +249,7 @@ export function editorHosting(publicDir: string, connect: string[]): EditorHosti
     urlPath: ADMIN_URL,
     policy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, editor: { connect } }),
     headers: [["X-Robots-Tag", "noindex"]],
-    scripts: [ADMIN_START_SCRIPT],
+    scripts: [],
   };
 }
 
