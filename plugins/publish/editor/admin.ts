@@ -249,7 +249,6 @@ export function editorHosting(publicDir: string, connect: string[]): EditorHosti
     urlPath: ADMIN_URL,
     policy: (scriptHashes) => contentSecurityPolicy({ scriptHashes, editor: { connect } }),
     headers: [["X-Robots-Tag", "noindex"]],
-    scripts: [],
   };
 }
 

@@ -55,8 +55,6 @@ export interface EditorHosting {
   /** The page's policy, given the hashes of its inline scripts. */
   policy(scriptHashes: string[]): string;
   headers: [name: string, value: string][];
-  /** The inline scripts the page runs, which its policy allows by their hashes. */
-  scripts: string[];
 }
 
 /**
@@ -180,9 +178,8 @@ function fragmentPolicies(publicDir: string, covered: ReadonlySet<string>): Omit
 
 /** The editor's page, where the build has one (editor/admin.ts editorHosting): its policy and its own headers. */
 export function editorPolicy(publicDir: string, editor: EditorHosting, builtScripts: ReadonlySet<string>): PagePolicy {
-  const { file, urlPath, policy, headers, scripts } = editor;
-  const hashes = scriptHashesOf(publicDir, file, new Set([...builtScripts, ...scripts]));
-  return { file, urlPath, csp: policy(hashes), headers };
+  const { file, urlPath, policy, headers } = editor;
+  return { file, urlPath, csp: policy(scriptHashesOf(publicDir, file, builtScripts)), headers };
 }
 
 /** The blocks appended to _headers: one per HTML file, at each URL it is served at. */
