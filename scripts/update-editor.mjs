@@ -56,7 +56,7 @@ try {
       .pop();
     return JSON.parse(run("tar", ["xzOf", tarball, "package/package.json"]).toString());
   };
-  // What the release pins: decap-cms's React and create-react-class, decap-cms-app's Decap packages.
+  // What the release pins: decap-cms's React, decap-cms-app's Decap packages.
   const cms = manifest("decap-cms");
   const app = { ...cms.dependencies, ...manifest("decap-cms-app").dependencies };
   const wanted = ["decap-cms-core", "decap-cms-backend-proxy", "decap-cms-locales", "decap-cms-widget-file"]

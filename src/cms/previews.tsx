@@ -25,7 +25,7 @@ type Schemas = Record<string, JsonSchema>;
 /** The content around the page being edited: every file, and the services. */
 export type SiteContent = ContentFiles;
 
-/** What a preview draws from: plain data only (preview-root.ts turns Decap's props into these). */
+/** What a preview draws from: plain data only (preview-templates.tsx turns Decap's props into these). */
 export interface PreviewProps {
   /** The draft, as the editor types it. */
   data: Data;

@@ -85,8 +85,8 @@ function decapModules(modules: string[]): Plugin {
 }
 
 /**
- * Copies Decap's prebuilt bundle as it ships (its dist/: the entry, the chunks it loads by name beside it, its licence
- * notice) into admin/decap-cms-<version>.<hash>/; returns the entry's path relative to admin/.
+ * Copies Decap's bundle as it is (its dist/: the entry, its chunks, its licence notice) into
+ * admin/decap-cms-<version>.<hash>/; returns the entry's path relative to admin/.
  */
 export function copyDecap(adminDir: string, dist: Pick<DecapDist, "dir" | "version">): string {
   const files = fs.existsSync(dist.dir) ? fs.readdirSync(dist.dir).sort() : [];
