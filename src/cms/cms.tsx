@@ -189,8 +189,10 @@ async function startEditor(): Promise<void> {
   });
   const panels = [
     startContentProblems({
+      // The files first: where they cannot be read (the login page), the check's code is never loaded.
       check: async () => {
-        const [files, { checkFiles }] = await Promise.all([readSources(store, branch), import("../content/validate")]);
+        const files = await readSources(store, branch);
+        const { checkFiles } = await import("../content/validate");
         return checkFiles({ schemas, files, display: repositoryPath, image: () => undefined }).errors;
       },
     }),
