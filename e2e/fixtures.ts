@@ -74,6 +74,13 @@ export const test = base.extend<{ guard: Guard }>({
 
 export { expect };
 
+/**
+ * Why a test runs at 1280 px alone: the phone's layout changes nothing on its path (the same controls, the same
+ * requests and checks), so a run at 375 px would repeat it. The phone runs kept are the ones whose path a phone changes
+ * (its panes, menus and media library) and the clashing drafts, whose phone runs found bugs.
+ */
+export const ONE_WIDTH = "the same path as at 1280 px: nothing on a phone changes it";
+
 const root = path.resolve(__dirname, "..");
 /** A page file of data/ as the pages see it (src/content/read-content.ts), by name: contact.yaml. */
 export function contentFile<T>(file: string): T {
