@@ -15,25 +15,25 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const root = path.resolve(repo, process.env.SERVE_DIR || "public");
 const port = String(process.env.PORT || 8788);
 const upstream = process.env.UPSTREAM;
-// Pinned like a wrangler.toml compatibility_date; no later than the workerd that wrangler 4.86 bundles
-// (1.20260426.1) supports, or wrangler would try to look for a newer one online.
-const COMPATIBILITY_DATE = "2026-04-26";
+const workerToml = fs.readFileSync(path.join(repo, "deploy", "wrangler.toml"), "utf8");
+// The Pages functions run on the Worker's compatibility date too: one date, in deploy/wrangler.toml.
+const compatibilityDate = /^compatibility_date = "(.+)"$/m.exec(workerToml)[1];
 
 if (!upstream && !fs.existsSync(path.join(root, "index.html"))) {
   console.error(`No build in ${root}: run npm run build first.`);
   process.exit(1);
 }
 const FUNCTION_VARIABLES = [
-  ...[
-    "CMS_REPO",
-    "CMS_BRANCH",
-    "CMS_EDITORIAL_WORKFLOW",
-    "ACCESS_TEAM_DOMAIN",
-    "ACCESS_AUD",
-    "EDITOR_EMAILS",
-    "PUBLISHERS",
-  ],
-  ...["GITHUB_APP_ID", "GITHUB_APP_PRIVATE_KEY", "GITHUB_API_URL"],
+  "CMS_REPO",
+  "CMS_BRANCH",
+  "CMS_EDITORIAL_WORKFLOW",
+  "ACCESS_TEAM_DOMAIN",
+  "ACCESS_AUD",
+  "EDITOR_EMAILS",
+  "PUBLISHERS",
+  "GITHUB_APP_ID",
+  "GITHUB_APP_PRIVATE_KEY",
+  "GITHUB_API_URL",
 ];
 const vars = FUNCTION_VARIABLES.filter((name) => process.env[name]).map((name) => {
   const value = process.env[name];
@@ -52,9 +52,8 @@ const dotVars = path.join(state, ".dev.vars");
 fs.writeFileSync(dotVars, vars.join(""), { mode: 0o600 });
 /** deploy/wrangler.toml, copied here with its Worker's path: wrangler writes its own files beside its configuration. */
 function workerConfig() {
-  const config = fs.readFileSync(path.join(repo, "deploy", "wrangler.toml"), "utf8");
   const main = JSON.stringify(path.join(repo, "deploy", "content-worker.ts"));
-  fs.writeFileSync(path.join(state, "wrangler.toml"), config.replace(/^main = .*$/m, `main = ${main}`));
+  fs.writeFileSync(path.join(state, "wrangler.toml"), workerToml.replace(/^main = .*$/m, `main = ${main}`));
   return path.join(state, "wrangler.toml");
 }
 const child = spawn(
@@ -69,7 +68,7 @@ const child = spawn(
     // A devtools port of the system's choosing (0): two servers started at once (the login specs' wranglers) would
     // otherwise both take the first free one from 9229, and one of them stops answering.
     "--inspector-port=0",
-    `--compatibility-date=${COMPATIBILITY_DATE}`,
+    `--compatibility-date=${compatibilityDate}`,
     `--persist-to=${state}`,
     "--show-interactive-dev-session=false",
     "--log-level=warn",
@@ -89,11 +88,7 @@ const child = spawn(
   },
 );
 
-function stop(signal) {
-  child.kill(signal);
-}
-process.on("SIGINT", () => stop("SIGINT"));
-process.on("SIGTERM", () => stop("SIGTERM"));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 /** wrangler's own log, when it reported an error: printed before its folder goes, so a failed run can be read. */
 function printErrorLogs() {
   const logs = path.join(state, "logs");

@@ -25,7 +25,7 @@ const json = (status: number, value: unknown) =>
 
 /** The request's body as text, or null once it grows past `limit` bytes (read no further, whatever it claims). */
 async function bodyText(request: Request, limit: number): Promise<string | null> {
-  const chunks: Uint8Array[] = [];
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   const reader = request.body?.getReader();
   for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
@@ -36,13 +36,7 @@ async function bodyText(request: Request, limit: number): Promise<string | null>
     }
     chunks.push(read.value);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new Blob(chunks).text();
 }
 
 export async function handleContent(request: Request, env: ContentEnv): Promise<Response> {
