@@ -19,6 +19,8 @@ import { fileKey } from "../src/content/model";
 
 export interface Guard {
   consoleErrors: string[];
+  /** Every answer of 500 or more: status, method, address and the start of its body. */
+  serverErrors: string[];
   foreignRequests: string[];
   /** Console errors a test expects (e.g. the 404 status of an unknown address) and that do not fail it. */
   allowed: RegExp[];
@@ -32,7 +34,7 @@ export const closing = new WeakSet<BrowserContext>();
 export const test = base.extend<{ guard: Guard }>({
   guard: [
     async ({ page, baseURL, browser }, use) => {
-      const guard: Guard = { consoleErrors: [], foreignRequests: [], allowed: [], intercepted: [] };
+      const guard: Guard = { consoleErrors: [], serverErrors: [], foreignRequests: [], allowed: [], intercepted: [] };
       const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
       const watch = (watched: Page) => {
         const open = () => !closing.has(watched.context());
@@ -40,6 +42,15 @@ export const test = base.extend<{ guard: Guard }>({
           if (msg.type() === "error" && open()) guard.consoleErrors.push(msg.text());
         });
         watched.on("pageerror", (err) => open() && guard.consoleErrors.push(`pageerror: ${err.message}`));
+        // A server error's address and answer, for the report of a test that fails on it.
+        watched.on("response", (response) => {
+          if (response.status() < 500 || !open()) return;
+          const answer = `${response.status()} ${response.request().method()} ${response.url()}`;
+          response.text().then(
+            (body) => guard.serverErrors.push(`${answer}: ${body.slice(0, 300)}`),
+            () => guard.serverErrors.push(answer),
+          );
+        });
         watched.on("request", (req) => {
           const url = req.url();
           const local = url.startsWith(origin) || url.startsWith("data:") || url.startsWith("blob:");
@@ -65,7 +76,7 @@ export const test = base.extend<{ guard: Guard }>({
         browser.newContext = newContext;
       }
       const unexpected = guard.consoleErrors.filter((text) => !guard.allowed.some((re) => re.test(text)));
-      expect(unexpected, "console errors").toEqual([]);
+      expect(unexpected, `console errors; server errors: ${guard.serverErrors.join("; ") || "none"}`).toEqual([]);
       expect(guard.foreignRequests, "requests to other hosts").toEqual([]);
     },
     { auto: true },
