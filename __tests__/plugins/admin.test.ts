@@ -32,8 +32,12 @@ import { cmsBackend, LOCAL_PROXY_ORIGINS, type CmsBackend } from "../../src/cont
 
 const root = path.resolve(__dirname, "../..");
 
+const made: string[] = [];
+afterEach(() => made.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+
 function site(files: Record<string, string>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-"));
+  made.push(dir);
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);
