@@ -86,7 +86,7 @@ const child = spawn(
       WRANGLER_LOG_PATH: path.join(state, "logs"),
       // No devtools proxy (wrangler leaves it to VS Code's debugger when this is set). It sends the body of every
       // response the functions fetch (each page and script, through next()) to wrangler's node process and its log:
-      // a 1.8 MB script took 2.6 times as long, and with four wranglers on two busy cores, requests stalled.
+      // a 1.8 MB script took 2.6 times as long, and the process held 1.8 times the memory.
       VSCODE_INSPECTOR_OPTIONS: "{}",
     },
   },
