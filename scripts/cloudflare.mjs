@@ -1,10 +1,7 @@
-// Serves the production build with Cloudflare's own runtime, offline: `wrangler pages dev` (workerd), which applies
-// public/_headers and Cloudflare Pages' URL rules as the real host does, and runs the site's Pages Functions
-// (functions/: the content API at /api/content) as a deploy does. Used by the browser tests' "cloudflare" project,
-// the content API's tests (e2e/content-api.spec.ts) and `npm run serve:cloudflare`.
-// Env: PORT (default 8788), SERVE_DIR (default public); the functions' variables when set (FUNCTION_VARIABLES: the
-// content API's, handed to wrangler in a private .dev.vars file, not on its command line). With UPSTREAM (a URL), it
-// runs the content API's Worker route (deploy/wrangler.toml: `wrangler dev`) in front of the site served there instead.
+// Serves the production build with Cloudflare's own runtime, offline (`wrangler pages dev`): public/_headers, Pages'
+// URL rules and the site's functions (the content API) as a deploy has them. For the browser tests and
+// `npm run serve:cloudflare`. Env: PORT (8788), SERVE_DIR (public), the functions' variables (FUNCTION_VARIABLES, in a
+// private .dev.vars file); with UPSTREAM (a URL), the content API's Worker route (`wrangler dev`) in front of that site.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -84,9 +81,8 @@ const child = spawn(
       CLOUDFLARE_CF_FETCH_ENABLED: "false",
       WRANGLER_HIDE_BANNER: "true",
       WRANGLER_LOG_PATH: path.join(state, "logs"),
-      // No devtools proxy (wrangler leaves it to VS Code's debugger when this is set). It sends the body of every
-      // response the functions fetch (each page and script, through next()) to wrangler's node process and its log:
-      // a 1.8 MB script took 2.6 times as long, and the process held 1.8 times the memory.
+      // No devtools proxy (left to VS Code's debugger when set): it copies every response body the functions fetch
+      // to wrangler's node process and log, which made a 1.8 MB script 2.6 times as slow.
       VSCODE_INSPECTOR_OPTIONS: "{}",
     },
   },

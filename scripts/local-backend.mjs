@@ -1,11 +1,7 @@
-// The editor's backend on this machine (`npm run cms`): Decap's own local proxy (decap-server's middlewares, in its
-// file or git mode as MODE says, on GIT_REPO_DIRECTORY), bound to 127.0.0.1:PORT, with one action more in the same
-// protocol — `history`, a content file's versions from the folder's git repository, newest first, each with the
-// file's text then (the content API answers it from GitHub: functions/_lib/content/actions.ts).
-// It answers the local editor only (EDITOR_PORT, the port `gatsby develop` serves /admin/ on): any other page in
-// the developer's browser — one whose name was made to point here, or one posting from elsewhere — is refused before
-// anything runs. And it touches only what the content API lets an editor touch (rules.ts: files under data/, the
-// branch and its drafts), never the checkout's code, configuration, secrets or .git/. Run with `node --import tsx`.
+// The editor's backend on this machine (`npm run cms`): decap-server's middlewares (MODE: fs or git) on
+// 127.0.0.1:PORT, plus `history`, a file's versions from git. It answers the local editor's page only (EDITOR_PORT),
+// refusing any other page before anything runs, and touches only what the content API lets an editor touch
+// (rules.ts), never the code, secrets or .git/. Run with `node --import tsx`.
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";

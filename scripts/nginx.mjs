@@ -1,10 +1,7 @@
-// Serves the production build with Debian's nginx and the shipped deploy/nginx.conf, in the foreground, from a
-// temporary prefix (config, pid, logs, and a self-signed certificate for 127.0.0.1 made there with openssl), as the
-// browser tests' "nginx" project and `npm run serve:nginx` do: HTTPS on PORT, as deployed (TLS 1.2+, HSTS), and the
-// plain-HTTP server that sends visitors to HTTPS on HTTP_PORT when that is set (left out otherwise).
-// Env: PORT (default 8080), HTTP_PORT, SERVE_DIR (default public), NGINX (default /usr/sbin/nginx).
-// nginx's workers run as the user who starts it (as root: root), so a build in any folder that user can read is
-// served; after starting, the script checks that nginx really serves the home page, or stops at once saying why.
+// Serves the production build with Debian's nginx and deploy/nginx.conf, in the foreground, from a temporary prefix
+// with a self-signed certificate: HTTPS on PORT as deployed, and the redirect to it on HTTP_PORT when set. For the
+// browser tests and `npm run serve:nginx`. Env: PORT (8080), HTTP_PORT, SERVE_DIR (public), NGINX (/usr/sbin/nginx).
+// It checks that nginx really serves the home page, or stops at once saying why.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import https from "node:https";
@@ -43,11 +40,7 @@ const CERTIFICATE_KEY = /^(\s*)ssl_certificate_key (\S+);$/gm;
 /** The site's name here: the address the tests and `npm run serve:nginx` open it at. */
 export const LOCAL_SERVER_NAMES = ["127.0.0.1", "localhost"];
 
-/**
- * deploy/nginx.conf with this machine's build directory, ports and certificate in place of the deployed ones. Each
- * path that starts with the deployed root (`root …;`, the two `include …;`) becomes one quoted parameter: a checkout
- * under a folder with a space made nginx stop with 'invalid number of arguments in "include" directive'.
- */
+/** deploy/nginx.conf with this machine's build directory (quoted: a folder may hold a space), ports and certificate. */
 function siteConfig(text, { root, port, httpPort, certificate, key }) {
   for (const [what, pattern] of [
     [DEPLOYED_ROOT, new RegExp(DEPLOYED_ROOT)],
@@ -92,9 +85,8 @@ function selfSignedCertificate(dir) {
 }
 
 /**
- * The workers' user: the one who starts this script. As root, nginx would hand requests to "nobody", who cannot enter
- * a checkout in a private folder (/root, any 0700 folder), so the workers run as root here; deploy/nginx.conf keeps
- * its own user. Started by anyone else, nginx cannot switch users, and that user must read the build.
+ * The workers' user: the one who starts this script (as root, nginx's default "nobody" cannot enter a private folder);
+ * deploy/nginx.conf keeps its own.
  */
 function workerUserDirective() {
   if (process.getuid?.() === 0) return "user root;";
@@ -172,8 +164,7 @@ function status() {
   });
 }
 
-// The check that counts: nginx itself serving the home page. A worker that cannot read the build answers 404 or 403
-// (nginx logs "Permission denied" above), and the browser tests would otherwise wait for a page that never comes.
+// nginx itself serving the home page: a worker that cannot read the build answers 404 or 403.
 const started = Date.now();
 for (;;) {
   if (exiting || child.exitCode !== null) break;

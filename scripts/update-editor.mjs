@@ -1,14 +1,10 @@
 // Builds the editor's Decap CMS from the packages of one release: `npm run editor:update -- <version>` (e.g. 3.16.3);
 // `npm run editor:update -- --check` rebuilds the pinned one from its recorded lockfile and fails unless the bytes match.
 //
-// npm's decap-cms ships a prebuilt bundle with every backend, widget, media library and locale (5.2 MB of script).
-// This builds the editor from the packages decap-cms-app@<version> pins, taking only what the site uses: the proxy
-// backend (the content API and decap-server speak its protocol), English, and WIDGETS, registered as decap-cms-app's
-// src/extensions.js registers them. The bundle sets window.CMS (not started: src/cms/cms.tsx starts it) and
-// window.DECAP_MODULES, its React 19, which the editor's own code and previews render with (one React on the page).
-// The packages are installed in a temporary folder, so the project's dependencies do not change, bundled by esbuild,
-// and packed with their licences as vendor/decap-cms-<version>.tgz (a package with no dependencies, whose integrity
-// package-lock.json holds), the packages' lockfile beside it (vendor/decap-cms-<version>.lock.json).
+// It takes from the packages decap-cms-app@<version> pins only what the site uses (the proxy backend, English, WIDGETS),
+// registered as decap-cms-app's src/extensions.js does; the bundle sets window.CMS and window.DECAP_MODULES (its
+// React 19, which the editor's code renders with). Installed in a temporary folder, bundled by esbuild, and packed
+// with their licences as vendor/decap-cms-<version>.tgz, their lockfile beside it.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";

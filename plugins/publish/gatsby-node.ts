@@ -1,8 +1,5 @@
-// What the build publishes beside Gatsby's pages, as one sequence (onPostBuild), each step handing the next what it
-// needs: the editor at /admin/ (plugins/publish/editor; written while Gatsby builds), the pages' runtime deferred to
-// the first interaction (plugins/publish/static-first), which names the pages it rewrote and the loaders it wrote into
-// them, then the hosting files (plugins/publish/hosting), whose policies allow exactly those loaders and the editor's
-// own.
+// What the build publishes beside Gatsby's pages, each step handing the next what it needs: the editor at /admin/, the
+// pages' runtime deferred (static-first: the pages and loaders), then the hosting files, whose policies allow those.
 import fs from "fs";
 import path from "path";
 import type { GatsbyNode } from "gatsby";

@@ -1,11 +1,7 @@
 /**
- * Every prebuilt page inlines the site's CSS (Gatsby writes the stylesheet's content into a `<style>` in each page's
- * head). With slices, which Gatsby 5 uses, a build re-renders a page only when its data or the HTML renderer changed:
- * after an edit to CSS alone the renderer would be the same, so every page would keep the old inlined styles and
- * point at a stylesheet the build no longer has. The fingerprint of the built stylesheets (their content-hashed names in
- * webpack.stats.json, written by the JavaScript build just before the renderer is built) goes into the renderer as a
- * constant (gatsby-ssr.tsx reads it), so any change to the CSS changes the renderer, and Gatsby re-renders every page,
- * as a cold build would. An edit to content alone leaves it as it was: only the pages whose data changed re-render.
+ * Every page inlines the site's CSS, but Gatsby 5 re-renders a page only when its data or the HTML renderer changed:
+ * after a CSS-only edit pages would keep the old styles. The built stylesheets' hashed names go into the renderer as a
+ * constant (gatsby-ssr.tsx), so a CSS change re-renders every page, as a cold build would; a content edit does not.
  */
 import crypto from "crypto";
 import fs from "fs";

@@ -1,9 +1,7 @@
 /**
- * The editor's own code at /admin/, bundled apart from the site by esbuild (plugins/publish/editor/admin.ts) as an ES
- * module run after Decap CMS's bundle, with Decap's React: its configuration and the content schemas come from the
- * build (__CMS_CONFIG__, __CONTENT_SCHEMAS__: config.ts over data/schema/), the site's CSS for the preview frame from
- * __PREVIEW_STYLE__; this module registers the clean YAML format, the previews (the site's own views) and the check
- * that refuses a save the build would refuse, then starts Decap.
+ * The editor's own code at /admin/, run after Decap's bundle with Decap's React (plugins/publish/editor/admin.ts): it
+ * registers the clean YAML format, the previews (the site's own views) and the check that refuses a save the build
+ * would refuse, then starts Decap.
  */
 import React from "react";
 import { PAGE_FILES, SERVICE_COUNT, fileKey, type JsonSchema } from "../content/model";
@@ -33,8 +31,7 @@ const schemas = __CONTENT_SCHEMAS__;
 
 CMS.registerCustomFormat(CMS_FORMAT, "yaml", yamlFormat(schemas));
 
-// The site's CSS in the preview frame (Decap adds a <link> to the frame's document), absolute: the frame has no URL
-// of its own to resolve against.
+// Absolute: the preview frame has no URL of its own to resolve against.
 CMS.registerPreviewStyle(new URL(__PREVIEW_STYLE__, import.meta.url).href);
 
 const backend = __CMS_CONFIG__.backend;
@@ -136,17 +133,15 @@ function entryState(entry: SavedEntry): EntryState {
 }
 
 /**
- * Before a save (a draft, with the editorial workflow) and before a draft is published: the content check and the
- * merge with others' changes, against the backend as it is then (save-check.ts), which also gives a new file its
- * leading comments. A throw stops the save or the publish, and Decap shows its message; the form keeps the edits.
+ * Before a save and before a publish: the content check and the merge with others' changes (save-check.ts). A throw
+ * stops it, and Decap shows its message; the form keeps the edits.
  */
 async function startEditor(): Promise<void> {
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
   const info =
     backend.name === CONTENT_API.name && (await proxyCall(CONTENT_API.url)("info", "info", {}).catch(() => ({})));
   if ((info as { publisher?: boolean }).publisher === false) {
-    // Not one of the site's publishers (the content API refuses their Publish): Decap's Publish controls show as
-    // disabled (admin.css), and say why when pressed.
+    // Not a publisher (the content API refuses their Publish): Publish shows disabled, and says why when pressed.
     const CONTROL = "button, [role=button], [role=menuitem]";
     const isPublish = (control: Element | null) =>
       /^Publish( now| changes| new entry)?$/.test(control?.textContent?.trim() ?? "");
@@ -272,10 +267,7 @@ CMS.registerLocale("en", {
   workflow: { ...workflowPhrases, workflow: { ...workflowPhrases.workflow, newPost: "New entry" } },
 });
 
-/**
- * On a phone, /admin/ shows one pane at a time (admin.css), so an entry opens on its fields and Decap's "Toggle
- * preview" shows the preview: Decap keeps that choice under this key, and starts from it when the page loads.
- */
+/** On a phone, one pane at a time (admin.css): an entry opens on its fields (Decap keeps the choice under this key). */
 const PHONE_QUERY = "(max-width: 759px)";
 const DECAP_PANE_KEY = "cms.right-pane";
 if (window.matchMedia(PHONE_QUERY).matches) {

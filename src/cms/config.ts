@@ -1,14 +1,7 @@
 /**
- * The editor's configuration, generated from the content model: one Decap CMS collection entry per content file
- * (model.ts PAGE_FILES) and a folder collection for data/services/, each field derived from its JSON Schema in
- * data/schema/. Nothing here names a content field: add a property to a schema and it appears in the editor.
- *
- * JSON Schema → Decap: `title` → label, `description` → hint, `required` → required (Decap's default is required, so
- * optional fields say so), `pattern` + `patternErrorMessage` → pattern with the schema's own message, `enum` → select,
- * `oneOf` of `{ const, title }` → select labelled with the titles, integer/number with minimum/maximum → number,
- * object → object, array → list with min/max from minItems/maxItems, `localFile` → image, `multiline` → text area.
- * Everything else (maxLength, formats, the rules that span fields) is checked before a save by the build's own content
- * check (save-check.ts).
+ * The editor's configuration, generated from the content model: a Decap collection entry per page file and a folder
+ * collection for data/services/, each field derived from its JSON Schema; nothing here names a content field. What
+ * Decap's fields cannot say (maxLength, formats, the rules across fields) the content check says before a save.
  */
 import {
   CONTENT_FOLDER,
@@ -33,10 +26,7 @@ const IMAGE_FOLDER = `${CONTENT_FOLDER}/images`;
 export const SERVICES_COLLECTION = "services";
 export const PAGES_COLLECTION = "pages";
 
-/**
- * The page each page file shows on: its preview, and its "View Live" link. The firm's details and the layout's words
- * show on every page; the contact page holds most of them (phone, address, links).
- */
+/** The page each page file shows on (its preview and "View Live"); the firm's and layout's words, on contact. */
 export const FILE_PAGES: Record<string, string> = {
   home: ROUTES.home,
   about: ROUTES.about,
@@ -233,8 +223,7 @@ export function cmsConfig({ schemas, backend, siteUrl }: { schemas: Schemas; bac
   return {
     load_config_file: false,
     backend: backend.config,
-    // Local editing: opened on this machine, the editor uses `decap-server` (npm run cms). A build for a hosted backend
-    // never asks for it (nor may its page's policy connect to it).
+    // Local editing through `decap-server` (npm run cms); a hosted backend's build never asks for it.
     ...(backend.config.name === "proxy" ? { local_backend: { allowed_hosts: LOCAL_HOSTS } } : {}),
     ...(backend.editorialWorkflow ? { publish_mode: "editorial_workflow" as const } : {}),
     media_folder: IMAGE_FOLDER,

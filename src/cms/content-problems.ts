@@ -1,10 +1,7 @@
 /**
- * The editor's line about content the site cannot build (/admin/, any backend): the content check (the build's own,
- * src/content/validate.ts) over every file the backend holds, when the editor opens, and after each save or publish
- * while it names problems.
- * A file that is not valid YAML, or that the check refuses, would otherwise vanish from Decap's list or open as an
- * empty form: here it is named, with its line and the check's words, until it is fixed. Images are the build's to
- * judge here (they were judged when they were picked). Plain DOM beside Decap's interface; styles in admin.css.
+ * The editor's line about content the site cannot build: the build's content check over every file the backend
+ * holds, when the editor opens and after each save while it names problems. A file Decap would drop from its list or
+ * open empty is named here, with its line, until it is fixed. Plain DOM beside Decap's; styles in admin.css.
  */
 import type { ContentError } from "../content/rules";
 import { lineAndColumn } from "../content/model";

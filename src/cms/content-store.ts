@@ -1,8 +1,4 @@
-/**
- * Reads content files as the editor's backend holds them right now, apart from Decap's own cache: the checks before a
- * save or a publish (save-check.ts) and the previews read through it, in Decap's proxy protocol: decap-server (both
- * its modes) locally, the content API on the live site.
- */
+/** Reads content as the editor's backend holds it right now, not Decap's cache, in Decap's proxy protocol. */
 import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
 import type { CmsBackend } from "../content/editor-backend";
 import { HISTORY_PAGE, type Version } from "./history";

@@ -1,11 +1,10 @@
 /**
- * What the editor knows of an entry beyond its fields: its file and the schema that describes it, the leading
- * comments a new file gets, the data in the schema's key order without empty optional values, the draft filled out
- * for a preview, and how the content check's verdict reads in the editor.
+ * What the editor knows of an entry beyond its fields: its file and schema, a new file's leading comments, the data in
+ * the schema's key order, the draft filled out for a preview, and the content check's verdict in words.
  */
 import type { ContentError } from "../content/rules";
-import { lineAndColumn } from "../content/model";
 import {
+  lineAndColumn,
   CONTENT_FOLDER,
   PAGE_FILES,
   SCHEMA_DIRECTORY,
@@ -22,10 +21,7 @@ type Data = Record<string, unknown>;
 
 /** The key under which an entry carries its file's text from load to save (yaml-format.ts). */
 export const SOURCE_KEY = "__yamlSource";
-/**
- * Set before a save when the file changed after the editor opened it: the text the editor's changes were made
- * against. SOURCE_KEY then holds the file as it is now, and the save merges the editor's changes onto it (merge.ts).
- */
+/** The text the editor's changes were made against, where the file (SOURCE_KEY) changed since (merge.ts). */
 export const BASE_KEY = "__yamlBase";
 const META_KEYS = new Set([SOURCE_KEY, BASE_KEY]);
 
@@ -68,9 +64,8 @@ const isEmpty = (value: unknown) =>
   value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
 
 /**
- * The data in the order the schema lists its properties (the order a new file's keys are written in), without the
- * empty values the editor's widgets leave in optional fields. Keys the schema does not know are kept, last, so the
- * content check can name them.
+ * The data in the schema's key order, without the empty values widgets leave in optional fields; unknown keys kept,
+ * last, for the content check to name.
  */
 export function normalize(value: unknown, schema: JsonSchema | undefined, schemas: Schemas, file: string): unknown {
   if (!schema) return value;
@@ -94,10 +89,7 @@ export function describeErrors(errors: ContentError[], refused: "saved" | "publi
   return `Not ${refused}: ${errors.length} problem${errors.length === 1 ? "" : "s"} to fix first. ${lines.join("; ")}.`;
 }
 
-/**
- * The draft with every field the schema names filled in (empty text, empty lists), so the site's views can render a
- * new or half-written entry in the preview; what the editor wrote always wins.
- */
+/** The draft with every field filled in (empty text, lists), so the site's views can preview a half-written entry. */
 export function withSkeleton(value: unknown, schema: JsonSchema | undefined, schemas: Schemas, file: string): unknown {
   if (!schema) return value;
   const { schema: resolved, file: at } = resolveSchema(schema, schemas, file);

@@ -1,8 +1,7 @@
 /**
- * "History" in the entry editor (/admin/, any backend): for the open entry's file, its versions newest first — when,
- * who, and what changed, by the form's labels — each opening on how it differs from today's, old beside new, with
- * "Restore this version", which saves its values as a new change through the checks every save passes (cms.tsx).
- * Plain DOM beside Decap's interface: a button in the editor's notice area, and a modal dialog; styles in admin.css.
+ * "History" in the entry editor: the file's versions newest first (when, who, what changed, by the form's labels),
+ * each opening on how it differs from today's, with "Restore this version", a save through every save's checks.
+ * Plain DOM beside Decap's: a button and a modal dialog; styles in admin.css.
  */
 import { parseData } from "../content/data";
 import { noticeArea } from "./content-problems";

@@ -1,8 +1,6 @@
 /**
- * A content file's history as the editor shows it: the versions a backend lists (newest first, each with the file's
- * text at that commit), and how two versions differ, field by field, named by the labels the form shows ("What we
- * cover › Appraisals › Text"). A list is compared by item: an object item is known by the field the form names it by
- * (its summary), a plain item by its value; an item that left its place among the others is "moved".
+ * A content file's history: the versions a backend lists, newest first, and how two differ, field by field, by the
+ * form's labels ("What we cover › Appraisals › Text"); list items are matched by their summary field or value.
  */
 import isEqual from "fast-deep-equal";
 import { isPlainObject } from "../content/data";

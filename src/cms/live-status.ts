@@ -1,8 +1,4 @@
-/**
- * "Is it live?" for the editor on a hosted backend: the commit the live site was built from (the build writes it to
- * LIVE_COMMIT_URL) against the head of the branch editors save to, and what the host reported on that head commit
- * (GitHub's check runs and commit statuses, through the content API).
- */
+/** "Is it live?": the live site's build commit against the branch's head, and what the host reported on the head. */
 
 /** Where the build writes the commit it was built from (plugins/publish/editor), served with no-store. */
 export const LIVE_COMMIT_FILE = "build.json";

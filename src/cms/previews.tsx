@@ -1,13 +1,11 @@
 /**
- * The editor's previews: each entry renders the page it feeds with the site's own layout and view components (and
- * so the site's CSS), from the draft as the editor types. The other content a page needs (the firm, the layout's
- * words, the services) is read from the editor's backend as it is now, with the draft in place of its own file.
+ * The editor's previews: each entry renders its page with the site's own views and CSS, from the draft as the editor
+ * types, and the rest of the content as the backend holds it now.
  */
 import React, { useEffect, useState } from "react";
-import type { JsonSchema } from "../content/model";
 import { contentFiles, siteContent, type ContentFiles } from "../content/site-content";
 import type { Data } from "../content/data";
-import { PAGE_FILES, SERVICE_SCHEMA } from "../content/model";
+import { PAGE_FILES, SERVICE_SCHEMA, type JsonSchema } from "../content/model";
 import { SiteLayout } from "../components/site-layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";
 import { AboutView, type AboutViewProps } from "../components/about-view";

@@ -1,9 +1,7 @@
 /**
- * The version (git's blob sha) of each file the editor has read or written through the content API, so that each
- * write names the versions of the files it touches and the API refuses it if any changed since: a save, an upload,
- * an overwrite in the media library (a delete, then an upload) or a delete never replaces what the editor never saw.
- * A file named without a version is one the editor saw absent. Likewise Publish names the draft's head commit the
- * editor opened or saved, and merges nothing newer.
+ * The version (blob sha) of each file the editor has read or written through the content API, so each write names
+ * the versions it replaces and the API refuses it if any changed since (a file named without one was seen absent).
+ * Publish likewise names the draft's head commit the editor saw.
  */
 type Params = Record<string, unknown> & {
   path?: string;

@@ -1,12 +1,8 @@
 /**
- * What runs before the editor writes to its backend, against the files as the backend holds them at that moment
- * (content-store.ts), never against what this browser loaded earlier:
- * - a save merges the editor's changes onto a file that changed since it was opened (merge.ts), or refuses when both
- *   changed the same field, naming the file; nothing is ever overwritten unseen;
- * - a save and a publish run the content check (src/content/validate.ts, the build's own) on the file as it will be
- *   written, together with the services as they will be afterwards (the published branch, with this entry in place of
- *   its own file), so the rules that span services hold on a phone, a desktop and a draft alike. Images the editor
- *   picked anew are judged by their bytes and decoded whole; the others were judged when they were picked.
+ * What runs before the editor writes, against the backend as it is at that moment: a save merges onto a file that
+ * changed since it was opened (merge.ts), or refuses when both changed one field; a save and a publish run the build's
+ * content check on the file as it will be written, with the services as they will be then. Images picked anew are
+ * judged by their bytes and decoded whole.
  */
 import type { Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, type ContentError } from "../content/rules";
@@ -28,7 +24,7 @@ export interface SaveContext {
   schemas: Schemas;
 }
 
-/** An entry as the editor holds it: its collection, the slug it was loaded under (none when new), its fields. */
+/** An entry as the editor holds it. */
 export interface EntryState {
   collection: string;
   /** The slug the entry was opened under: its file's name. Undefined for an entry not saved yet. */
@@ -62,10 +58,7 @@ function imageFields(ctx: SaveContext, target: EntryFile, data: unknown): Map<st
   );
 }
 
-/**
- * The values of a version to restore (`data`), where each image field that names a picture the entry's branch no
- * longer holds keeps today's value (`now`): the version's other values come back, and no field names a missing file.
- */
+/** A version's values to restore (`data`), but an image the branch no longer holds keeps today's value (`now`). */
 export async function restorable(ctx: SaveContext, entry: Omit<EntryState, "data">, data: Data, now: Data) {
   const target = targetFile({ ...entry, data });
   const branch = await entryBranch(ctx, entry);
@@ -84,9 +77,8 @@ export async function restorable(ctx: SaveContext, entry: Omit<EntryState, "data
 }
 
 /**
- * The content check's mistakes in `text`, the entry's file as it will be written, with the services as they will be
- * then (the others as `branch` holds them, this entry last). Images are judged where a field holds one it did not
- * hold in `opened` (the file as the editor opened it).
+ * The content check's mistakes in `text`, the entry's file as it will be written, with the other services (this entry
+ * last); images judged where a field holds one it did not hold in `opened`.
  */
 async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, opened: string, branch: string) {
   const target = targetFile(entry);
@@ -128,10 +120,7 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
   return errors.filter((e: ContentError) => e.file === target.file || (isService && e.file === SERVICES_FOLDER));
 }
 
-/**
- * For an entry opened from a file: its text as it is now and as it was opened, and the version read (which the
- * write names, where the backend takes one). Nothing for a new entry.
- */
+/** An opened entry's file as it is now and as it was opened, and the version read (which the write names). */
 async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string) {
   const opened = entry.data[SOURCE_KEY];
   if (entry.slug === undefined || typeof opened !== "string")
@@ -148,10 +137,8 @@ async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string) {
 }
 
 /**
- * Checks a save against the backend as it is now. Returns what the entry's data must hold for the write
- * (yaml-format.ts): the file's text as it is now (SOURCE_KEY) and as the editor opened it (BASE_KEY), to merge onto;
- * for a new entry, the leading comments its file starts with; the version of the file the merge was made onto; and the
- * text that will be written. Throws the message to show when the save must not happen.
+ * Checks a save against the backend as it is now: returns the texts the write merges onto (yaml-format.ts; a new
+ * file's leading comments), the version merged onto, and the text written; throws the message to show to refuse it.
  */
 export async function checkSave(ctx: SaveContext, entry: EntryState) {
   const branch = await entryBranch(ctx, entry);
@@ -182,9 +169,8 @@ export async function checkSave(ctx: SaveContext, entry: EntryState) {
 }
 
 /**
- * Before a draft is published: the content check on the published branch as it will be with the draft merged. The
- * draft is read from its branch, as the merge will take it: the entry Decap hands over may be another one's (it was,
- * on a phone, for a draft opened right after another was published).
+ * Before a draft is published: the content check with the draft merged, read from its branch as the merge takes it
+ * (the entry Decap hands over can be another draft's).
  */
 export async function checkPublish(ctx: SaveContext, entry: EntryState): Promise<void> {
   const { file } = entryFile(entry.collection, String(entry.slug));

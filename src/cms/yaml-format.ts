@@ -1,9 +1,6 @@
 /**
- * The editor's YAML format (registered in cms.tsx as `yaml-clean`): reading keeps the file's text with the entry
- * (SOURCE_KEY), and writing patches that text (yaml-patch.ts), so a save changes only what the editor changed.
- * When the file changed after the editor opened it, the pre-save check (save-check.ts) hands over the file as it is
- * now (SOURCE_KEY) and as it was opened (BASE_KEY), and the editor's changes are merged onto the current text.
- * A new entry starts from the leading comments its file should have (entry.ts fileHeader, set before the save).
+ * The editor's YAML format (`yaml-clean`): reading keeps the file's text with the entry (SOURCE_KEY), writing patches
+ * it (yaml-patch.ts), merging onto the current text where the file changed since it was opened (BASE_KEY).
  */
 import type { JsonSchema } from "../content/model";
 import { changedPaths, parseData, readablePath } from "../content/data";

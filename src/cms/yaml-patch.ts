@@ -1,8 +1,7 @@
 /**
- * Writes changed content back into a YAML file's own text, touching only what changed: every unchanged value keeps
- * its exact text (comments, key order, quoting, folded lines), a changed value is rewritten in the style it had, and
- * added keys or list items are written at the indentation around them. Changing one title changes one line; writing
- * unchanged data returns the file as it was. Decap CMS's own YAML output re-quotes, re-folds and drops comments.
+ * Writes changed content back into a YAML file's own text, touching only what changed (Decap's own output re-quotes,
+ * re-folds and drops comments): unchanged values keep their text, a changed one keeps its style, added keys and items
+ * take the indentation around them. Changing one title changes one line.
  */
 import {
   isMap,
@@ -40,18 +39,14 @@ function lineEndAfter(src: string, at: number): number {
   return nl === -1 ? src.length : nl + 1;
 }
 
-/**
- * Text written escaped in double quotes: characters a block or single quotes cannot hold (a carriage return, control
- * characters), and lines of only spaces, which the two YAML readers (site-yaml.ts) read differently in a block.
- */
+/** Text that needs double quotes: control characters, and lines of only spaces (the two readers differ on them). */
 const NEEDS_ESCAPES = /(?![\t\n])[\p{Cc}\p{Cs}\u2028\u2029\ufeff]|^[ \t]+$/mu;
 
 /** Renders `value` as block YAML lines, each prefixed by `indent` spaces. */
 function renderBlock(value: Value, indent: number): string {
   const width = LINE_WIDTH - indent;
   const doc = new Document(value);
-  // Long text is written as a folded block (>-), as the long values in these files are; text the site would read
-  // as something else (a date, a number: site-yaml.ts) in double quotes.
+  // Long text folded (>-), as these files write it; text the site would read as a date or number, quoted.
   visit(doc, {
     Scalar(_key, node) {
       if (typeof node.value !== "string") return;
@@ -94,10 +89,7 @@ export function foldWords(text: string, width: number): string[] {
   return lines;
 }
 
-/**
- * A new value for a scalar, in the style the old one had: plain, quoted, or a folded/literal block with the block's
- * own indentation. `keyColumn` is where the scalar's key (or list dash) starts.
- */
+/** A new value for a scalar in the old one's style; `keyColumn` is where its key (or list dash) starts. */
 function renderScalar(src: string, node: Scalar, value: Value, keyColumn: number): string {
   if (typeof value !== "string") return value === null || value === undefined ? "null" : String(value);
   const escaped = NEEDS_ESCAPES.test(value);
@@ -118,8 +110,7 @@ function renderScalar(src: string, node: Scalar, value: Value, keyColumn: number
   if (node.type === Scalar.BLOCK_FOLDED && foldable) {
     return block(">-", foldWords(value, LINE_WIDTH - blockIndent), blockIndent);
   }
-  // Multi-line text as a literal block, exactly: its end kept (`|+`), clipped (`|`) or stripped (`|-`) as the text
-  // ends, and the indentation stated (`|2`) where the first line starts with a space.
+  // Multi-line text as a literal block, chomped as the text ends, the indentation stated where it starts with a space.
   if ((isBlock || /\n/.test(value)) && !escaped) {
     const indent = isBlock ? blockIndent : keyColumn + 2;
     const chomp = /\n\n$|^\n$/.test(value) ? "+" : value.endsWith("\n") ? "" : "-";
@@ -141,10 +132,7 @@ function renderScalar(src: string, node: Scalar, value: Value, keyColumn: number
   return written;
 }
 
-/**
- * Every edit that turns `node` (at `keyColumn`) into `value`; "rewrite" where the value cannot be changed in place
- * (a list emptied or filled, a value of another kind), so the caller writes its whole pair anew.
- */
+/** The edits that turn `node` into `value`; "rewrite" where it cannot change in place (the caller rewrites the pair). */
 function diff(src: string, node: Node | null, value: Value, keyColumn: number, edits: Edit[]): "rewrite" | void {
   const old = node === null ? null : (node.toJSON() as Value);
   if (deepEqual(old, value)) return;
@@ -158,13 +146,11 @@ function diff(src: string, node: Node | null, value: Value, keyColumn: number, e
     return;
   }
   if (node && isScalar(node) && node.range && !isPlainObject(value) && !Array.isArray(value)) {
-    // A block scalar's range takes in the newline that ends it; keep that newline. An empty value (`key:`, `-`)
-    // stands right after its indicator: the new one needs a space before it.
+    // Keep the newline a block's range takes in; an empty value (`key:`) needs a space before the new one.
     const newline = src[node.range[1] - 1] === "\n" ? "\n" : "";
     const space = /[:-]/.test(src[node.range[0] - 1] ?? "") ? " " : "";
     const text = space + renderScalar(src, node, value, keyColumn);
-    // A block whose last line is empty (`|+`) needs the newline that ends that line, even at the file's end; a
-    // comment after a one-line value goes on a block's first line.
+    // A `|+` block needs its last newline even at the file's end; a trailing comment goes on a block's first line.
     const comment = text.includes("\n") ? (/^[ \t]+#.*/.exec(src.slice(node.range[1]))?.[0] ?? "") : "";
     const after = node.range[1] + comment.length;
     const end = newline || (text.endsWith("\n") && src[after] !== "\n" ? "\n" : "");
@@ -218,10 +204,7 @@ function diffMap(src: string, map: YAMLMap, value: Record<string, Value>, edits:
 /** Lists longer than this between their equal ends are not compared item by item (the table grows with the square). */
 const MAX_COMPARED = 250_000;
 
-/**
- * Pairs of equal items (old index, new index) in order: the equal items at either end (an edit touches one place),
- * and between them the longest common subsequence, or none where that middle is too long to compare item by item.
- */
+/** Pairs of equal items (old, new index): the equal ends, and between them the longest common subsequence. */
 function commonItems(old: Value[], next: Value[]): [number, number][] {
   let start = 0;
   while (start < old.length && start < next.length && deepEqual(old[start], next[start])) start++;
@@ -255,10 +238,7 @@ function longestCommon(old: Value[], next: Value[]): [number, number][] {
   return pairs;
 }
 
-/**
- * A list: items kept as they were stay untouched; between them, changed items are edited in place, removed ones
- * deleted and added ones written at the list's indentation, where they stand.
- */
+/** A list: kept items untouched; between them, changed items edited in place, others deleted or added. */
 function diffSeq(src: string, seq: YAMLSeq, value: Value[], edits: Edit[]): void {
   const items = seq.items as Node[];
   const dash = (i: number) => src.lastIndexOf("-", items[i].range![0]);
@@ -297,10 +277,7 @@ function diffSeq(src: string, seq: YAMLSeq, value: Value[], edits: Edit[]): void
   }
 }
 
-/**
- * The text of `source` changed to hold `value` (a YAML mapping), with the least change. A source without a mapping
- * (a new file: only its leading comments) gets every key appended, in the order of `value`.
- */
+/** `source` changed to hold `value`, with the least change; a new file (only comments) gets every key appended. */
 export function patchYaml(source: string, value: Record<string, Value>): string {
   const doc = parseDocument(source);
   if (doc.errors.length > 0) throw new Error(`The file is not valid YAML: ${doc.errors[0].message}`);

@@ -34,14 +34,10 @@ function isPopoverOpen(element: HTMLElement): boolean {
 }
 
 /**
- * The narrow-screen menu: a toggle button and a list with every page, the services indented under Services.
- *
- * The menu is an HTML popover (`popover="auto"`) and the toggle its `popovertarget`, so the same button opens it before
- * the runtime starts, without script at all, and after React takes over: nothing is swapped at the handover, focus
- * stays, and a menu left open stays open. React follows the popover's `toggle` events and drives it with
- * showPopover/hidePopover; the dismiss hook closes it on Escape and outside presses, as it does the desktop dropdown.
- * The toggle's two labels share one grid cell and CSS shows the one that fits the popover's state, so the button never
- * changes size. Browsers without popovers get the menu once the runtime runs (the toggle then sets data-open).
+ * The narrow-screen menu: a toggle and every page, the services indented under Services. An HTML popover, so the same
+ * button opens it before the runtime and after (nothing swapped at the handover, focus kept); React follows its
+ * `toggle` events. The toggle's two labels share one grid cell, so it never changes size. Without popover support the
+ * menu works once the runtime runs (data-open).
  */
 export function MobileNav({
   items,
@@ -66,11 +62,8 @@ export function MobileNav({
     if (panelRef.current && isPopoverOpen(panelRef.current)) onOpenChange(true);
   }, [onOpenChange]);
 
-  // The popover → React: the toggle button and the browser's light dismiss. Synchronously (flushSync), so state, DOM
-  // and effects follow the popover in the same task as its event: React treats a `toggle` event as continuous input
-  // and would otherwise commit the new state in a later task and run its effects after a paint, leaving a gap in which
-  // the menu shows as open without its dismiss listeners, and a quick second tap on a slow phone closes the popover
-  // natively only for the late effect to open it again.
+  // The popover → React, synchronously (flushSync): React would commit a `toggle` in a later task, and a quick second
+  // tap on a slow phone in that gap closed the popover only for the late effect to open it again.
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel) return undefined;

@@ -1,9 +1,6 @@
 /**
- * The content check of a content directory, for the build (plugins/content-model), `npm run check:content` and `gatsby
- * develop`'s checks after each edit: the check of every file (validate.ts) over the files and images on disk, and the
- * form endpoint FORM_ENDPOINT sets at build time (form-endpoint.ts; data/contact.yaml's own is its schema's to check,
- * by the same rule), and the site's address SITE_URL sets. The editor runs the same check over its backend before a
- * save (src/cms/save-check.ts).
+ * The content check of a content directory, for the build, `npm run check:content` and `gatsby develop`: every file
+ * (validate.ts) over the files and images on disk, and the build's FORM_ENDPOINT and SITE_URL.
  */
 import { execFileSync } from "child_process";
 import crypto from "crypto";
@@ -26,9 +23,8 @@ import { IMAGE_PATH } from "./rules";
 const decoded = new Map<string, string>();
 
 /**
- * Why sharp, the build's image library, cannot decode `file` whole (as the build's image pipeline reads it: a full
- * decode, not its header); "" when it can. The files not seen before are decoded together, in a child process, since
- * sharp decodes asynchronously and the check is not.
+ * Why sharp cannot decode `file` whole, as the build will; "" when it can. New files are decoded together in a child
+ * process: sharp is asynchronous and the check is not.
  */
 function undecodable(files: string[]): (file: string) => string {
   const hash = (file: string) => crypto.createHash("sha256").update(fs.readFileSync(file)).digest("hex");

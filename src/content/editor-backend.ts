@@ -1,8 +1,6 @@
 /**
- * Where the editor at /admin/ reads and writes content, from the build's CMS_* variables (docs/deploy.md's table: a
- * wrong value stops the build naming the variable). Unset, the editor works only on this machine, through
- * `decap-server` (npm run cms); `access` saves through the site's content API (functions/api/content.ts), for editors
- * Cloudflare Access logs in. Either way the editor reads the current files before each save (src/cms/content-store.ts).
+ * Where the editor reads and writes content, from the build's CMS_* variables (docs/deploy.md): unset, only on this
+ * machine through `decap-server` (npm run cms); `access`, through the content API, for editors Access logs in.
  */
 
 /** The port `decap-server` listens on, and the local backend's address (Decap's default). */
@@ -11,10 +9,7 @@ export const LOCAL_PROXY_PORT = 8081;
 export const LOCAL_HOSTS = ["localhost", "127.0.0.1"];
 export const LOCAL_PROXY_ORIGINS = LOCAL_HOSTS.map((host) => `http://${host}:${LOCAL_PROXY_PORT}`);
 
-/**
- * The content API the editor saves through with CMS_BACKEND=access: Decap's proxy protocol, as decap-server speaks
- * it locally, under the backend name the editor registers for it (cms.tsx).
- */
+/** The content API (CMS_BACKEND=access): Decap's proxy protocol, under the backend name cms.tsx registers. */
 export const CONTENT_API = { name: "content-api", url: "/api/content" } as const;
 
 /** Why an editor not among the site's PUBLISHERS cannot publish, as the content API and the editor say it. */
@@ -25,10 +20,7 @@ export interface CmsBackend {
   /** Decap's `backend` setting. */
   config: { name: "proxy" | typeof CONTENT_API.name; proxy_url: string; branch: string };
   editorialWorkflow: boolean;
-  /**
-   * Hosts the editor's page must reach (its Content-Security-Policy connect-src), beside its own: the local
-   * decap-server for local editing only.
-   */
+  /** Origins the editor's page must reach beside its own (its policy's connect-src): decap-server's, locally. */
   connectOrigins: string[];
 }
 
@@ -75,9 +67,8 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
 }
 
 /**
- * Whether saves are drafts (Decap's editorial workflow). A hosted backend: as the build was told
- * (CMS_EDITORIAL_WORKFLOW). Local editing: as the local proxy runs — `npm run cms` runs decap-server in its git mode,
- * which keeps drafts on branches, when CMS_EDITORIAL_WORKFLOW=true, and in its file mode, which has none, otherwise.
+ * Whether saves are drafts: for a hosted backend as the build was told, locally as decap-server runs (its git mode
+ * keeps drafts, its file mode has none).
  */
 export async function editorialWorkflow(
   config: CmsBackend["config"],
@@ -85,8 +76,7 @@ export async function editorialWorkflow(
   fetchImpl: typeof fetch = fetch,
 ): Promise<boolean> {
   if (config.name !== "proxy" || !config.proxy_url) return configured;
-  // Local editing is for an editor opened on this machine (Decap's local_backend allows no other host); anywhere
-  // else the browser would ask the visitor to let the page reach their own machine.
+  // Anywhere but this machine the browser would ask the visitor to let the page reach their own machine.
   if (!LOCAL_HOSTS.includes(location.hostname)) return false;
   try {
     const response = await fetchImpl(config.proxy_url, {

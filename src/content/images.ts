@@ -1,8 +1,6 @@
 /**
- * What an image in data/images must be for the build to make the page's responsive formats from it (with sharp): a
- * whole JPEG, PNG, WebP or AVIF file, no larger than IMAGE_MAX_BYTES, of at most IMAGE_MAX_PIXELS, and at least the
- * size the page shows it at (the schema's `imageSize`). Read from the file's own bytes, never its name, so the content
- * check (Node) and the editor's pre-save check (a browser) judge an upload the same way.
+ * What an image must be for the build (sharp) to make its formats: a whole JPEG, PNG, WebP or AVIF within the size and
+ * pixel limits, at least the size its page shows it at. Read from its bytes, so Node and a browser judge alike.
  */
 
 /** The largest image file an editor may add: a phone's photo fits; the build resizes it. */

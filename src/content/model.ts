@@ -25,11 +25,7 @@ export const CONTENT_FOLDER = "data";
 /** How many services the menus, the home card grid and the overview are laid out for (one file each). */
 export const SERVICE_COUNT = { min: 1, max: 12 } as const;
 
-/**
- * A JSON Schema as the files in data/schema/ write it: draft-07, the subset they use, and the five keywords that say
- * what JSON Schema can't (graphqlType, localFile, imageSize, patternErrorMessage, multiline), which the content check
- * registers with ajv (rules.ts; strict mode rejects any other unknown keyword) and editors' tools ignore.
- */
+/** A JSON Schema as data/schema/ writes it: the draft-07 subset used, and five keywords of the model's own. */
 export interface JsonSchema {
   $ref?: string;
   type?: string;
@@ -52,20 +48,11 @@ export interface JsonSchema {
   maximum?: number;
   minItems?: number;
   maxItems?: number;
-  /**
-   * The name of an object's GraphQL type. Without it the generator derives one: a definition's name (titledText →
-   * TitledText), or the owner type plus the field (HomeYaml.hero → HomeHero).
-   */
+  /** An object's GraphQL type; else a definition's name (titledText → TitledText) or owner plus field (HomeHero). */
   graphqlType?: string;
-  /**
-   * On a string: a path relative to the YAML file, which GraphQL resolves to a `File` node (`@fileByRelativePath`, so
-   * images get `childImageSharp`); the content check reports a path to a missing file.
-   */
+  /** On a string: a path relative to the YAML file, resolved to a `File` node (so images get `childImageSharp`). */
   localFile?: boolean;
-  /**
-   * On an image: the size its page shows it at, in CSS pixels (the page query's gatsbyImageData). The content check
-   * and the editor refuse an image smaller than that (images.ts).
-   */
+  /** On an image: the size its page shows it at, in CSS pixels; a smaller image is refused (images.ts). */
   imageSize?: { width: number; height: number };
   /** What the content check (and yaml-language-server) says when `pattern` fails. */
   patternErrorMessage?: string;
@@ -77,9 +64,8 @@ export interface JsonSchema {
 export type Schemas = Record<string, JsonSchema>;
 
 /**
- * Follows a `$ref` chain (within a file, `#/definitions/x`, or to another schema file, `defs.schema.json#/…`) to the
- * schema it names, as written there: that schema, its file, and the name of the definition it is, if any. The one
- * place `$ref` is read; resolveSchema, the content check, the GraphQL types and the editor's fields go through it.
+ * Follows a `$ref` chain (`#/definitions/x`, `defs.schema.json#/…`) to the schema it names: that schema, its file, and
+ * its definition's name, if any. The one place `$ref` is read.
  */
 export function resolveRef(
   schema: JsonSchema,
@@ -120,10 +106,7 @@ export interface Choice {
   title: string;
 }
 
-/**
- * The values a field may take, when its schema lists them: `enum` (each value its own name), or `oneOf` of
- * `{ const, title }` (a code and its name, e.g. CA and California). Null for a field that takes any value.
- */
+/** The values a field may take: `enum`, or `oneOf` of `{ const, title }` (CA, California); null for any value. */
 export function choicesOf(schema: JsonSchema): Choice[] | null {
   if (schema.enum) return schema.enum.map((value) => ({ value, title: String(value) }));
   const options = schema.oneOf ?? [];
@@ -133,11 +116,7 @@ export function choicesOf(schema: JsonSchema): Choice[] | null {
   return options.length > 0 && named.length === options.length ? named : null;
 }
 
-/**
- * All the content, as it is read from wherever it is kept (a content directory, the editor's backend): each YAML file
- * by its name in the content directory (firm.yaml, services/tax.yaml), with its text. The content check reads it
- * (validate.ts), and so does the content as the pages see it (site-content.ts).
- */
+/** A content file, wherever it is kept: its name in the content directory (services/tax.yaml) and its text. */
 export interface SourceFile {
   name: string;
   text: string;
@@ -154,10 +133,7 @@ export function pascalCase(name: string): string {
     .join("");
 }
 
-/**
- * The GraphQL type name of a YAML file's nodes (gatsby-transformer-yaml's typeName): every file in data/services/ is a
- * `ServiceYaml`; every other file is named after itself (data/home.yaml → `HomeYaml`).
- */
+/** The GraphQL type of a YAML file's nodes: `ServiceYaml` in data/services/, else after the file (`HomeYaml`). */
 export function yamlTypeName({ node }: { node: { relativeDirectory?: string; name: string } }): string {
   if (node.relativeDirectory === SERVICES_DIRECTORY) return "ServiceYaml";
   return `${pascalCase(node.name)}Yaml`;

@@ -1,8 +1,6 @@
 /**
- * The content read from disk, for the build, its plugins, scripts and tests: where it lives (data/, or the directory
- * in the CONTENT_DIR environment variable, used to build fixture sites), its JSON Schemas, and its files as the pages
- * see them (site-content.ts, siteContent). Services are every .yaml and .yml file of its services folder, as the
- * build sources them. The rest of the content model is free of the file system, so the editor at /admin/ shares it.
+ * The content read from disk, for the build, scripts and tests: its directory (data/, or CONTENT_DIR for fixture
+ * sites), its schemas, and its files as the pages see them; services are every .yaml and .yml of its services folder.
  */
 import fs from "fs";
 import path from "path";

@@ -1,8 +1,6 @@
 /**
- * The content rules, free of the file system so that the build's content check (validate.ts) and the editor in the
- * browser (src/cms/) run the same code: the JSON Schemas of data/schema/ through ajv, with the content model's own
- * keywords (model.ts, JsonSchema), each mistake as a readable message naming the field, and the rules that span fields
- * or files.
+ * The content rules, free of the file system so the build and the editor run the same code: the schemas through ajv,
+ * each mistake as a readable message naming the field, and the rules that span fields or files.
  */
 import Ajv, { _, type ErrorObject, type AnySchemaObject, type ValidateFunction } from "ajv";
 import { fullFormats } from "ajv-formats/dist/formats";
@@ -37,8 +35,8 @@ export interface ParsedFile {
 const HTTPS_URL_FORMAT = "https-url";
 
 /**
- * The formats the schemas name: a URI, and an https URL whose origin can go into a header as it is
- * (header-grammar.ts): the form endpoint's. Compiled validators (`standalone`) import them by this name.
+ * The formats the schemas name: a URI, and an https URL whose origin can go into a header (the form endpoint's).
+ * Compiled validators (`standalone`) import them by this name.
  * @public
  */
 export const contentFormats = {
@@ -49,10 +47,7 @@ export const contentFormats = {
 /** A schema's validator, by the schema's file name (e.g. service.schema.json). */
 export type Validators = (schemaName: string) => ValidateFunction | undefined;
 
-/**
- * An ajv instance holding every schema of data/schema/, by file name (e.g. service.schema.json); with `standalone`,
- * one whose validators ajv's standaloneCode writes out as a module, for the content API (Workers compile no code).
- */
+/** An ajv with every schema by file name; `standalone`, for code written out for the content API (no eval on Workers). */
 export function createAjv(schemas: Record<string, AnySchemaObject>, standalone = false): Ajv {
   const code = { source: true, esm: true, formats: _`contentFormats` };
   const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, ...(standalone && { code }) });
@@ -209,18 +204,12 @@ function phoneErrors(parsed: ParsedFile): ContentError[] {
   ];
 }
 
-/**
- * One content file's mistakes that need nothing but the file: its schema's, and for the firm, a phone number that
- * cannot be dialled. The content check adds what needs the disk (images); the editor, what needs its backend.
- */
+/** One file's mistakes that need nothing but the file: its schema's, and the firm's phone number. */
 export function fileErrors(validators: Validators, schemaName: string, parsed: ParsedFile): ContentError[] {
   return [...schemaErrors(validators, schemaName, parsed), ...(schemaName === FIRM_SCHEMA ? phoneErrors(parsed) : [])];
 }
 
-/**
- * The site holds SERVICE_COUNT.min to .max services: what is wrong with `count` of them, or null. The content check
- * counts data/services/, the editor the services there once the entry is saved.
- */
+/** What is wrong with `count` services (the site holds SERVICE_COUNT.min to .max), or null. */
 export function serviceCountProblem(count: number): string | null {
   if (count < SERVICE_COUNT.min) return "has no service files; the site needs at least one";
   if (count > SERVICE_COUNT.max) {
@@ -234,10 +223,7 @@ export function sameLabel(label: string): string {
   return label.trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-/**
- * Each service's slug, order and menu label must be its own (two links with one name and two destinations leave a
- * visitor guessing): an error at each service that repeats an earlier one's.
- */
+/** An error at each service that repeats an earlier one's slug, order or menu label. */
 export function serviceCrossErrors(services: Pick<ParsedFile, "file" | "data" | "doc" | "counter">[]): ContentError[] {
   const errors: ContentError[] = [];
   for (const key of ["slug", "order", "navLabel"] as const) {

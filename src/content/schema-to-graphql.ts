@@ -1,9 +1,6 @@
 /**
- * The GraphQL types of the content, generated at build from the JSON Schemas in data/schema/, the one content model.
- * string → String, integer → Int, number → Float, boolean → Boolean, array → [T!], object → a type of its own;
- * a property in `required` is non-null (!); every `description` is the GraphQL description, word for word, so
- * GraphiQL and src/gatsby-types.d.ts say what the editors' tooltips say. Top-level types implement Node and are
- * @dontInfer: a typo in a YAML file can't change the schema. The additions to JSON Schema are in model.ts (JsonSchema).
+ * The GraphQL types of the content, generated from the JSON Schemas: `required` is non-null, every `description` the
+ * GraphQL description word for word, and top-level types @dontInfer, so a typo in a YAML file can't change the schema.
  */
 import path from "path";
 import { loadSchemas } from "./read-content";

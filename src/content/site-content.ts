@@ -1,18 +1,20 @@
 /**
- * The site's content as the pages see it, from its files' texts, wherever they are read (read-content.ts: a content
- * directory, for the build, scripts and tests; the editor's previews: its backend). Free of the file system.
- *
- * The fields the build works out instead of an editor typing them are each a plain function of the content: a service's
- * path (from its slug), the state's full name (from its code: the editor picks CA, the page shows California, as the
- * list in data/schema/defs.schema.json names it) and the number a tel: link dials (E.164, from the phone number as
- * people write it, with the office's country for a number written without one). The build's resolvers
- * (plugins/content-model) and siteContent, which every reader outside Gatsby uses (scripts, tests, the editor's
- * previews), compute them here, so they all see what the pages show.
+ * The site's content as the pages see it, from its files' texts, free of the file system. The fields the build works
+ * out (a service's path, the state's full name, the number a tel: link dials) are computed here, for the build's
+ * resolvers (plugins/content-model) and every reader outside Gatsby alike (scripts, tests, the editor's previews).
  */
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
 import { servicePath } from "../lib/paths";
-import { FIRM_SCHEMA, PAGE_FILES, SERVICE_FILE, choicesOf, fileKey, resolveSchema, type Schemas } from "./model";
-import type { SourceFile } from "./model";
+import {
+  FIRM_SCHEMA,
+  PAGE_FILES,
+  SERVICE_FILE,
+  choicesOf,
+  fileKey,
+  resolveSchema,
+  type Schemas,
+  type SourceFile,
+} from "./model";
 import { parseData, type Data } from "./data";
 
 const text = (value: unknown) => String(value ?? "");

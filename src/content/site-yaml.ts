@@ -1,9 +1,7 @@
 /**
- * The site reads the content through gatsby-transformer-yaml, which parses with js-yaml (the same copy, a dependency
- * of this project at its version); the content check and the editor parse with `yaml`, by YAML 1.2's core schema.
- * The two read most text alike, but not all: js-yaml reads `2025-01-31` as a date and `0b101` as the number 5, merges
- * `<<` keys, and refuses tags it does not know (`!foo`). So every file is read both ways, and what the two read
- * differently is refused, naming the field and how to write it; the editor quotes what it writes (readsAsText).
+ * The site reads content with js-yaml (gatsby-transformer-yaml's), the check and the editor with `yaml` (YAML 1.2).
+ * They differ: js-yaml reads `2025-01-31` as a date, `0b101` as 5, merges `<<` keys and refuses unknown tags. So every
+ * file is read both ways, and a difference is refused, naming the field and how to write it.
  */
 import { load } from "js-yaml";
 import { isNode, isScalar, visit, type Document, type LineCounter, type Scalar, type YAMLError } from "yaml";

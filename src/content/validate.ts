@@ -1,10 +1,8 @@
 /**
- * The content check, composed once and free of the file system, so that the build, `npm run check:content`,
- * `gatsby develop` (check.ts reads a content directory) and the editor before a save or a publish
- * (src/cms/save-check.ts reads its backend) run it over the content as it is, or will be: every file parsed by one set
- * of YAML rules and checked against its schema and the rules of rules.ts, its images judged by their bytes (images.ts),
- * the page files all there and no other beside them, and the services' rules across files. Each mistake names the
- * file, the field's path, its line and what was expected, so an editor can fix them all in one pass.
+ * The content check, free of the file system, so the build (check.ts) and the editor before a save or a publish
+ * (save-check.ts) run it alike: each file read by one set of YAML rules and checked against its schema and rules.ts,
+ * its images by their bytes, the page files all there and no other, the services' rules across files. Each mistake
+ * names the file, the field, its line and what was expected, so an editor fixes them all in one pass.
  */
 import type { AnySchemaObject } from "ajv";
 import { isAlias, isNode, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
@@ -54,10 +52,7 @@ export interface CheckResult {
   content: ContentFiles;
 }
 
-/**
- * A file YAML parses but cannot turn into data (an alias to no anchor, too many aliases, a merge of no group of
- * fields), named at its first alias as a syntax mistake, or at its first tag as the site's reader names one.
- */
+/** A file YAML parses but cannot turn into data, named at its first alias or tag. */
 function dataMistake(file: string, text: string, doc: Document, counter: LineCounter, error: Error): ContentError {
   let found: { range?: [number, number, number] | null } | undefined;
   visit(doc, (_key, node) => {
@@ -72,9 +67,8 @@ function dataMistake(file: string, text: string, doc: Document, counter: LineCou
 }
 
 /**
- * A file's text as data, or null with its mistakes: YAML this check cannot read, and values the site reads otherwise
- * (site-yaml.ts). A YAML directive (`%YAML 1.1`, a line starting with `%`, after a byte-order mark too) is refused:
- * this check's parser honours `%YAML 1.1` and the site's does not.
+ * A file's text as data, or null with its mistakes: YAML this check cannot read, values the site reads otherwise
+ * (site-yaml.ts), and a directive (`%YAML 1.1`), which this parser honours and the site's does not.
  */
 function parseSource(file: string, text: string, errors: ContentError[]): ParsedFile | null {
   const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
@@ -141,10 +135,7 @@ export function contentName(from: string, value: string): string | null {
 /** A file's problems in the order an editor meets them. */
 const byLine = (errors: ContentError[]) => [...errors].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
-/**
- * What to say of a path to no image: the path as written and, where an image of the same name is in another folder
- * or has another extension, that one, as a path from the file (a path from the site's root is the common slip).
- */
+/** What to say of a path to no image, suggesting an image of that name elsewhere, as a path from the file. */
 function missingImage(
   from: string,
   value: string,

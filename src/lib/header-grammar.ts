@@ -1,9 +1,6 @@
 /**
- * What may go into a response header the build writes (public/_headers, and nginx's translation of it). Values that
- * come from content or the environment (the contact form's endpoint) end up in a Content-Security-Policy, where one
- * `;` starts a new directive (`sandbox`), one `,` a second policy, and `*` widens a host to every host. So the form
- * endpoint is checked here before the content check passes it, and every header is checked here again before the
- * build writes it.
+ * What may go into a response header the build writes. The form endpoint, from content, ends up in a policy, where a
+ * `;` starts a directive, a `,` a second policy and `*` widens a host: the content check and the build check it here.
  */
 
 /** A plain DNS host name: dot-separated labels of letters, digits and inner hyphens; no wildcard, no IP literal. */

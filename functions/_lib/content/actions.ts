@@ -1,9 +1,7 @@
 /**
- * The actions of Decap's proxy protocol — the one `decap-server` speaks for `npm run cms` — carried out on GitHub, so
- * the live editor and the local one speak alike. Drafts are Decap's: a branch cms/<collection>/<slug> with a pull
- * request whose label holds its status; Publish merges it. A save, an upload or a delete is one commit, made only
- * while every file it touches is at the version the editor read (`versions`, GitHub's blob sha); commits name the
- * editor as author, the app as committer.
+ * The actions of Decap's proxy protocol (the one `decap-server` speaks for `npm run cms`) carried out on GitHub. Drafts
+ * are Decap's: a branch cms/<collection>/<slug> with a pull request labelled with its status. A save, an upload or a
+ * delete is one commit, made only while every file it touches is at the version the editor read.
  */
 import type { Editor } from "./access";
 import { GitHubError, type GitHub } from "./github";
@@ -106,10 +104,9 @@ export function actions({ gh, settings, editor }: Context) {
         : `Not saved: ${path} changed since you opened it. Nothing was changed: reload to see it as it is now.`,
     );
   /**
-   * One commit of `changes` (base64 bytes, or null to delete) on `ref`, made only while each file is as the editor's
-   * read saw it — at `versions[path]` (GitHub's blob sha), absent where the editor named no version — or already as
-   * the save leaves it. Any other file refuses the whole save, nothing written. GitHub refuses to move a branch that
-   * moved meanwhile: then the files are checked again on its new head. Returns the branch's head after.
+   * One commit of `changes` (base64, or null to delete) on `ref`, made only while each file is at `versions[path]`
+   * (absent where none is named) or already as the save leaves it; else nothing is written. A branch that moved
+   * meanwhile (GitHub refuses the ref update) is checked again on its new head. Returns the head after.
    */
   async function commit(ref: string, changes: Change[], versions: Params["versions"], message: string) {
     const blobs: (string | null)[] = [];
@@ -204,10 +201,7 @@ export function actions({ gh, settings, editor }: Context) {
     };
   }
 
-  /**
-   * "Is it live?": the head of the branch the site is built from, and what the host reported on a commit — only what
-   * the editor shows of them (GitHub's commit carries every changed file's patch, of the code too).
-   */
+  /** "Is it live?": the branch's head and the host's reports on a commit, only what the editor shows (no patches). */
   async function liveStatus({ resource }: Params) {
     const [, ref, part = ""] = /^\/commits\/(.+?)(\/check-runs|\/status)?$/.exec(String(resource)) ?? [];
     if (ref !== branch && !/^[0-9a-f]{40}$/.test(ref ?? "")) {
@@ -224,10 +218,7 @@ export function actions({ gh, settings, editor }: Context) {
     return { sha: answer.sha };
   }
 
-  /**
-   * "Check for Preview": a draft's preview as its host reports it on the draft's head — a commit status whose context
-   * names a deploy or preview (Netlify's), or a check run whose summary gives a preview URL (Cloudflare Pages').
-   */
+  /** "Check for Preview": a deploy status (Netlify's) or a check run's preview URL (Cloudflare's) on the draft's head. */
   async function getDeployPreview({ collection, slug }: Params) {
     const head = await headOf(draftOf(collection, slug), true);
     if (!head) return null;
@@ -316,8 +307,7 @@ export function actions({ gh, settings, editor }: Context) {
       if (!/^[0-9a-f]{40}$/.test(String(p.head))) {
         throw new GitHubError(403, "Refused: Publish names the draft's version the reviewer saw. Nothing was changed.");
       }
-      // GitHub merges the draft only while its head is the one reviewed.
-      // The content check on the branch as the merge leaves it: its head with the draft's changes.
+      // The content check on the branch as the merge leaves it; GitHub merges only while the head is the one reviewed.
       type Compare = { files?: { filename: string; status: string; sha: string; previous_filename?: string }[] };
       const changes: Change[] = [];
       for (const file of (await gh<Compare>("GET", `/compare/${encodeURIComponent(branch)}...${p.head}`)).files ?? []) {

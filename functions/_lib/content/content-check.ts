@@ -1,9 +1,6 @@
 /**
- * The site's content check (src/content/validate.ts) run by the content API on the content as a write leaves the
- * branch, before the write: the YAML files the build reads (data/*.yaml, data/services/*.yaml) as GitHub holds them
- * with the write's changes laid over, the schemas' validators compiled at build (src/content/schemas.generated.js),
- * and images judged by their bytes — each one the write adds, and each one a file shows, by the size it is shown at;
- * an image already in the repository was judged when it was written.
+ * The site's content check, run by the content API before a write on the branch as the write leaves it, with the
+ * validators compiled at build; images by their bytes, each the write adds and each a file shows at its size.
  */
 import { CONTENT_FOLDER, SERVICE_FILE } from "../../../src/content/model";
 import { imageProblems } from "../../../src/content/images";

@@ -1,8 +1,6 @@
 /**
- * What an editor's backend lets an editor touch — the content API on GitHub, and the local backend of `npm run cms`
- * (scripts/local-backend.mjs) on this machine: files under data/ (the content and its images), on the branch the
- * site is built from and on drafts (cms/<collection>/<slug>), in the one repository it is set up for. Each rule
- * answers with the reason a request is refused, or null.
+ * What an editor's backend (the content API, and `npm run cms`'s local one) lets an editor touch: files under data/,
+ * on the site's branch and its drafts, in its one repository. Each rule answers the reason for a refusal, or null.
  */
 import { CONTENT_FOLDER, SCHEMA_DIRECTORY } from "../../../src/content/model";
 
@@ -31,10 +29,7 @@ export function draftBranch(collection: unknown, slug: unknown): { branch: strin
   return { branch: `cms/${collection}/${slug}` };
 }
 
-/**
- * Why a request that names `branch` is refused: only the branch the site is built from is edited directly; a read
- * (`reading`) may name a draft's branch too.
- */
+/** Why a request that names `branch` is refused: only the site's branch, or for a read a draft's, may be named. */
 export function branchProblem(branch: unknown, contentBranch: string, reading = false): string | null {
   const [prefix, collection, slug, ...more] = typeof branch === "string" ? branch.split("/") : [];
   const draft = reading && prefix === "cms" && more.length === 0 && !("problem" in draftBranch(collection, slug));
@@ -104,9 +99,8 @@ const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFil
 const SCHEMAS = `${CONTENT_FOLDER}/${SCHEMA_DIRECTORY}/`;
 
 /**
- * Why a request is refused before anything is read or written — its shape, every branch, repository, path and draft
- * it names, a history page's size, a save past review — or null when it may go on. `repo` is the one repository (none
- * locally); with `workflow` (drafts and review), an entry is saved as a draft and reaches the branch only by Publish.
+ * Why a request is refused before anything is read or written (its shape, every branch, repository, path and draft
+ * it names, a history page's size, a save past review), or null; with `workflow`, only Publish reaches the branch.
  */
 export function requestProblem(
   body: unknown,

@@ -1,11 +1,7 @@
 /**
- * The content API's settings, from the Pages project's variables: the repository and branch editors save to (the
- * build's CMS_REPO and CMS_BRANCH); the Access application that logs them in (ACCESS_TEAM_DOMAIN, its team's
- * https://<team>.cloudflareaccess.com, and ACCESS_AUD, the application's Audience tag); EDITOR_EMAILS, an optional
- * second lock (emails and @domains, by commas or spaces); the GitHub App that writes for them (GITHUB_APP_ID, and
- * GITHUB_APP_PRIVATE_KEY, a secret); GITHUB_API_URL for GitHub Enterprise Server or a test stand-in; PUBLISHERS, with
- * drafts and review, the editors (emails and @domains) who may publish: the others save drafts and set them Ready.
- * The build checks the same values but the secret (plugins/publish/editor/admin.ts).
+ * The content API's settings, from the Pages project's variables (docs/deploy.md): CMS_REPO and CMS_BRANCH, the Access
+ * application (ACCESS_TEAM_DOMAIN, ACCESS_AUD), EDITOR_EMAILS and PUBLISHERS (emails and @domains), the GitHub App
+ * (GITHUB_APP_ID, the secret GITHUB_APP_PRIVATE_KEY) and GITHUB_API_URL. The build checks them all but the secret.
  */
 import { cmsBackend } from "../../../src/content/editor-backend";
 

@@ -1,16 +1,9 @@
 /**
- * The editor at /admin/, written into public/admin/ apart from the site's webpack build (plugins/publish starts it at
- * bootstrap and waits for it only at the end, so neither `gatsby build` nor `gatsby develop` waits on it):
- *
- * - Decap CMS's bundle (vendor/decap-cms-<version>.tgz, built by scripts/update-editor.mjs, installed as `decap-cms`;
- *   dist/), copied as it is into a folder named by its version and a hash of its files, so the year-long cache rule
- *   for `/*.js` is safe;
- * - the project's own editor code (src/cms/cms.tsx: configuration, clean YAML format, previews, content rules),
- *   bundled by esbuild with the site's own view components and CSS for the previews, and with the React inside
- *   Decap's bundle (DECAP_MODULES): one React on the page (cms.<hash>.js, an ES module, the chunks it loads when
- *   first needed, cms-<hash>.js, and cms.<hash>.css for the preview frame);
- * - the editor's own styles for Decap's interface (src/cms/admin.css: the phone layout), loaded by /admin/ alone;
- * - index.html, and (hosting.ts) its own Content-Security-Policy, separate from every visitor page's.
+ * The editor at /admin/, written into public/admin/ beside the site's webpack build (neither waits on the other):
+ * Decap's bundle (vendor/, built by scripts/update-editor.mjs) copied into a folder named by its version and hash, so
+ * the year-long cache rule for `/*.js` is safe; the project's editor code (src/cms/cms.tsx) bundled by esbuild with the
+ * site's views and CSS for the previews and with Decap's own React (one React on the page); src/cms/admin.css; and
+ * index.html, whose policy (hosting.ts) is its own.
  */
 import crypto from "crypto";
 import type { Plugin } from "esbuild";
@@ -25,7 +18,7 @@ import { contentSecurityPolicy, type EditorHosting } from "../hosting/hosting";
 export const ADMIN_DIR = "admin";
 export const ADMIN_URL = `/${ADMIN_DIR}/`;
 
-/** The module of Decap's bundle that /admin/ loads; the rest of its dist/ are chunks it loads beside it, and its licence notice. */
+/** The module of Decap's bundle that /admin/ loads; the rest of its dist/ are its chunks and licence notice. */
 export const DECAP_ENTRY = "decap-cms.js";
 /** Placeholder the editor's bundle carries for its CSS file's name until that file's hash is known. */
 const PREVIEW_STYLE_PLACEHOLDER = "__PREVIEW_STYLE_FILE__";
@@ -47,10 +40,7 @@ export interface DecapDist {
   modules: string[];
 }
 
-/**
- * Where the decap-cms installed for the project in `root` keeps its bundle, and what it holds. It is
- * vendor/decap-cms-<version>.tgz, whose integrity package-lock.json holds.
- */
+/** Where the project's decap-cms (vendor/decap-cms-<version>.tgz) keeps its bundle, and what it holds. */
 export function decapDist(root: string): DecapDist {
   // createRequire: gatsby-node's compiler (Parcel) leaves no require.resolve of its own.
   const manifest = createRequire(path.join(root, "package.json")).resolve("decap-cms/package.json");
@@ -84,10 +74,7 @@ function decapModules(modules: string[]): Plugin {
   };
 }
 
-/**
- * Copies Decap's bundle as it is (its dist/: the entry, its chunks, its licence notice) into
- * admin/decap-cms-<version>.<hash>/; returns the entry's path relative to admin/.
- */
+/** Copies Decap's dist/ as it is into admin/decap-cms-<version>.<hash>/; returns the entry's path there. */
 export function copyDecap(adminDir: string, dist: Pick<DecapDist, "dir" | "version">): string {
   const files = fs.existsSync(dist.dir) ? fs.readdirSync(dist.dir).sort() : [];
   if (!files.includes(DECAP_ENTRY))
@@ -136,9 +123,8 @@ export interface EditorBundle {
 }
 
 /**
- * The project's editor code (src/cms/cms.tsx) as an ES module, the chunks it imports when first needed, and one
- * stylesheet (the preview frame's): esbuild, minified, with the site's views inside and Decap's React; `gatsby` and
- * `gatsby-plugin-image` resolve to the preview's stand-ins (gatsby-shim.tsx).
+ * The project's editor code (src/cms/cms.tsx) as a minified ES module, its lazy chunks and the preview frame's
+ * stylesheet; `gatsby` and `gatsby-plugin-image` resolve to the preview's stand-ins (gatsby-shim.tsx).
  */
 export async function bundleEditor({
   root,
@@ -239,10 +225,7 @@ export async function writeAdmin({
   return { decap, editor, previewStyle, styles };
 }
 
-/**
- * The editor in publicDir as hosting serves it: its own policy, reaching `connect` (the backend's origins:
- * src/content/editor-backend.ts) beside its own, and kept out of search results.
- */
+/** The editor as hosting serves it: its own policy, reaching the backend's origins, and kept out of search results. */
 export function editorHosting(publicDir: string, connect: string[]): EditorHosting {
   return {
     file: path.join(publicDir, ADMIN_DIR, "index.html"),
@@ -253,18 +236,14 @@ export function editorHosting(publicDir: string, connect: string[]): EditorHosti
 }
 
 /**
- * Whether a Gatsby command (gatsby-cli's `gatsby_executing_command`) writes an editor for this backend: a hosted one
- * always; the local one (decap-server on the editor's own machine) only under `gatsby develop`, so no published build
- * has an editor that talks to whatever listens on its visitor's machine.
+ * Whether a Gatsby command writes an editor for this backend: a hosted one always; the local one only under `gatsby
+ * develop`, so no published build has an editor that talks to whatever listens on its visitor's machine.
  */
 export function publishesEditor(backend: CmsBackend, command: string | undefined): boolean {
   return backend.config.name !== "proxy" || command === "develop";
 }
 
-/**
- * The editor's backend from CMS_* environment variables, and with CMS_BACKEND=access the content API's variables but
- * its secret; a wrong value stops the build naming the variable.
- */
+/** The editor's backend from CMS_* (and the content API's) variables; a wrong value stops the build naming it. */
 export function backendOrPanic(reporter: { panic(message: string): never }) {
   const result = cmsBackend(process.env);
   if (result.error !== undefined) return reporter.panic(`The editor at /admin/: ${result.error}`);

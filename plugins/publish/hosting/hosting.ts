@@ -1,11 +1,7 @@
 /**
- * Hosting files written after the build: the per-page rules appended to public/_headers (HTML revalidated on every
- * request, and a Content-Security-Policy that allows exactly the inline scripts the build wrote into the page
- * (inline-scripts.ts) and the form endpoint),
- * the same rules for nginx (public/_nginx/, included by deploy/nginx.conf), and robots.txt pointing at the sitemap.
- * public/_headers is the one source: the nginx files are translated from it. Each page also carries its policy in a
- * `<meta http-equiv>` (withPolicyMeta), so a response that a host sends without the header (Cloudflare Pages' 404
- * answer) is still under it.
+ * Hosting files written after the build: per-page rules appended to public/_headers (HTML revalidated, a policy that
+ * allows exactly the build's inline scripts and the form endpoint), their nginx translation (public/_nginx/), and
+ * robots.txt. Each page also carries its policy in a `<meta>`, for answers a host sends without the header.
  */
 import fs from "fs";
 import path from "path";
@@ -15,11 +11,8 @@ import { formatHeaderRules, parseHeadersFile, type HeaderRule } from "./headers-
 import { removePrecompressed, writeNginxHeaders } from "./nginx";
 
 /**
- * A page's policy: scripts from the site's own files and its inline scripts by their hashes (`scriptHashes`), the rest
- * from the site itself, the form posting to `formOrigin`. The editor's page (`editor`) also reaches its backend's
- * origins (`connect`: the local decap-server, or the hosted backend's API: src/content/editor-backend.ts) and the blob: URLs of
- * the images it shows back, and lets Decap compile the JSON Schema of its own configuration with ajv at run time
- * ('unsafe-eval', new Function; docs/deploy.md); its forms post to the site alone.
+ * A page's policy: the site's own files and its inline scripts by hash, the form posting to `formOrigin`. The editor's
+ * page also reaches its backend (`connect`) and blob: URLs, and needs 'unsafe-eval' for Decap's ajv (docs/deploy.md).
  */
 export function contentSecurityPolicy({
   scriptHashes,
@@ -57,17 +50,12 @@ export interface EditorHosting {
   headers: [name: string, value: string][];
 }
 
-/**
- * Directives a policy delivered in a `<meta http-equiv>` element may not contain (CSP Level 3, "Delivery via meta"):
- * the browser ignores them there and Chromium logs a console error for each.
- */
+/** Directives a `<meta>` policy may not contain (CSP Level 3): Chromium logs an error for each. */
 const HEADER_ONLY_DIRECTIVES = ["frame-ancestors", "report-uri", "sandbox"];
 
 /**
- * The page's policy as a `<meta http-equiv>` may carry it: the header's policy without its header-only directives.
- * Where a host sends the header too, the browser enforces both policies, so the meta adds nothing and loosens nothing;
- * where it does not (Cloudflare Pages' 404 answer), the meta still applies everything but `frame-ancestors`, which the
- * `X-Frame-Options: DENY` header on every response covers.
+ * The header's policy without its header-only directives, for a `<meta>`: beside the header it loosens nothing; where
+ * a host sends no header (Cloudflare Pages' 404) it applies all but `frame-ancestors`, which X-Frame-Options covers.
  */
 export function metaContentSecurityPolicy(policy: string): string {
   return policy
@@ -81,10 +69,8 @@ const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="[^"]*"\
 const CHARSET_META = /<meta charSet="[^"]*"\s*\/?>/i;
 
 /**
- * The page with its policy as the first element after `<meta charset>` (which must stay within the first 1024 bytes):
- * a meta policy applies only to what follows it, so it comes before every script and style in <head>. An earlier
- * build's policy meta is replaced. The policy is an attribute, not a script: the page's inline-script hashes stay the
- * same.
+ * The page with its policy meta right after `<meta charset>`, before every script (a meta policy applies only to what
+ * follows it), replacing an earlier build's.
  */
 export function withPolicyMeta(html: string, policy: string): string {
   if (/["<>&]/.test(policy)) throw new Error(`Cannot write this policy into a <meta> attribute: ${policy}`);
@@ -96,10 +82,7 @@ export function withPolicyMeta(html: string, policy: string): string {
   return `${html.slice(0, at)}${meta}${html.slice(at)}`;
 }
 
-/**
- * The URL a host serves a built HTML file at, in the site's one URL form (src/lib/paths.ts):
- * public/about/index.html → /about/; public/404.html → /404.html; public/index.html → /
- */
+/** The URL a host serves a built HTML file at: about/index.html → /about/; 404.html → /404.html. */
 export function urlPathForHtml(publicDir: string, file: string): string {
   const rel = path.relative(publicDir, file).split(path.sep).join("/");
   if (rel === "index.html") return "/";
@@ -110,9 +93,7 @@ export function urlPathForHtml(publicDir: string, file: string): string {
 const HTML_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 export const GENERATED_MARKER = "# --- Per-page rules generated by the build (plugins/publish/hosting) ---";
 
-/**
- * A built page: its file, the URL it is served at, its policy, and any header of its own beside those.
- */
+/** A built page: its file, its URL, its policy, and any header of its own. */
 export interface PagePolicy {
   file: string;
   urlPath: string;
@@ -126,10 +107,7 @@ function scriptHashesOf(publicDir: string, file: string, builtScripts: ReadonlyS
   return inlineScriptHashes(fs.readFileSync(file, "utf8"), builtScripts, page);
 }
 
-/**
- * Each built page's URL and policy: the hashes of its own inline scripts (all of them the build's own), and the form
- * endpoint's origin.
- */
+/** Each built page's URL and policy. */
 export function pagePolicies(
   publicDir: string,
   pages: readonly string[],
@@ -143,11 +121,7 @@ export function pagePolicies(
   }));
 }
 
-/**
- * The policy of HTML the build publishes that is no page: Gatsby's scripts slice (public/_gatsby/slices/), which it
- * stitches into every page at build time and keeps for the next build. Opened on its own, nothing in it may run,
- * load, post or be framed.
- */
+/** The policy of HTML published that is no page (Gatsby's scripts slice): nothing in it may run, load or post. */
 const FRAGMENT_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Every HTML file in `dir`, pages and fragments alike. */
@@ -159,10 +133,7 @@ function allHtmlFiles(dir: string): string[] {
     .sort();
 }
 
-/**
- * A rule for each HTML file in publicDir that `covered` leaves out, at each URL a host serves it at: its own path, and
- * without .html (Cloudflare Pages' form, to which it redirects the other).
- */
+/** A rule for each HTML file `covered` leaves out, at its path and without .html (Cloudflare Pages redirects there). */
 function fragmentPolicies(publicDir: string, covered: ReadonlySet<string>): Omit<PagePolicy, "file">[] {
   return allHtmlFiles(publicDir)
     .filter((file) => !covered.has(file))
@@ -195,10 +166,7 @@ export function perPageHeaderRules(pages: Omit<PagePolicy, "file">[]): string {
   return `${GENERATED_MARKER}\n${formatHeaderRules(rules)}`;
 }
 
-/**
- * Stops the build, naming the path and the header, when a header it is about to write is not one the header's grammar
- * allows (src/lib/header-grammar.ts): nothing from content or the environment rewrites a policy.
- */
+/** Stops the build at a header outside its grammar (header-grammar.ts): nothing from content rewrites a policy. */
 function checkHeaderRules(rules: HeaderRule[]): void {
   for (const { pattern, headers } of rules) {
     for (const [name, value] of headers) {
@@ -209,10 +177,8 @@ function checkHeaderRules(rules: HeaderRule[]): void {
 }
 
 /**
- * What Gatsby and webpack leave in public/ that is no part of the site: the stats of the JavaScript build and source
- * maps (Gatsby reads the stats while it renders the pages; the maps would publish the site's source: this build writes
- * none, an earlier build of the checkout may have), and Partytown's scripts (~partytown/, unhashed, one a service
- * worker), which no page of this site uses.
+ * What Gatsby leaves in public/ that is no part of the site: webpack's stats, source maps (an earlier build's would
+ * publish the source), and Partytown's unused scripts.
  */
 const BUILD_NOTE = /^webpack\.stats\.json$|\.map$|^~partytown$/;
 
@@ -233,10 +199,7 @@ interface PolicyOptions {
   editor?: EditorHosting | null;
 }
 
-/**
- * Each HTML file's policy, in public/_headers (after the static rules) and in the page's own `<meta>`; returns the
- * rules of the whole _headers file. The editor for local editing (e2e/tools/local-editor.ts) gets its policy this way.
- */
+/** Each HTML file's policy, in public/_headers and in the page's `<meta>`; returns the whole file's rules. */
 export function writePolicies({ publicDir, formEndpoint, pages, loaders = [], editor = null }: PolicyOptions) {
   const headersFile = path.join(publicDir, "_headers");
   const base = fs.existsSync(headersFile) ? fs.readFileSync(headersFile, "utf8") : "";
@@ -251,8 +214,7 @@ export function writePolicies({ publicDir, formEndpoint, pages, loaders = [], ed
   const rules = parseHeadersFile(headers);
   // Before anything is written: a header outside its grammar leaves public/ as it was.
   checkHeaderRules(rules);
-  // The same policy in each page, for the responses a host sends without the header. It is an attribute, not a
-  // script, so the hashes just computed still match the page.
+  // An attribute, not a script: the hashes just computed still match the page.
   for (const { file, csp } of policies) {
     const html = fs.readFileSync(file, "utf8");
     const withMeta = withPolicyMeta(html, csp);

@@ -1,16 +1,8 @@
 /**
- * The inline scripts a built page may run, and their hashes for its Content-Security-Policy. Only scripts this build
- * writes are allowed, each recognised by its whole text:
- *
- * - Gatsby's data scripts: the page path, the chunk mapping and webpack's compilation hash, each one assignment of a
- *   string literal to a `window` property, and nothing else;
- * - the build's own scripts, given by text: the static-first loader of each page (deferred-runtime.ts), the footer's
- *   year (src/lib/footer-year.ts), and those the editor's page names (editor/admin.ts, editorHosting).
- *
- * A page holding any other inline script that would run fails the build, naming the page and the script's first
- * characters: a policy that hashed whatever it found would allow a script smuggled in by content. Data blocks (JSON-LD)
- * do not run and are not hashed, but they must hold no `<` (src/lib/script-json.ts writes them), so that none can end
- * its element early.
+ * The inline scripts a built page may run, and their hashes for its policy: only the build's own, each known by its
+ * whole text (Gatsby's data assignments, the static-first loader, the footer's year). Any other fails the build, naming
+ * the page: hashing whatever is found would allow a script smuggled in by content. Data blocks (JSON-LD) are not
+ * hashed, but must hold no `<`.
  */
 import crypto from "crypto";
 import { FOOTER_YEAR_SCRIPT } from "../../../src/lib/footer-year";

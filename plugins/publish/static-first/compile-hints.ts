@@ -1,16 +1,8 @@
 /**
- * Compile hints: every JavaScript chunk of the site's runtime opens with V8's magic comment
- * `//# allFunctionsCalledOnLoad` (Chrome 136+, "explicit compile hints"). The chunks run only when the visitor has
- * interacted and paused (deferred-runtime.ts), and then nearly all their functions run at once: React DOM's and the
- * app's modules, Gatsby's loader, the page's components, hydration. Without the hint V8 pre-parses each function while
- * it streams the script on a background thread and compiles it in full on the main thread the first time it is
- * called, inside the tasks that start the runtime, where an input waits for them (docs/performance.md, "The long
- * tasks"). With the hint V8 compiles the whole file on the streaming thread, before the script runs. Other browsers
- * read a comment. The cost is compile work for the few functions that never run, off the main thread.
- *
- * A webpack plugin for Gatsby's `build-javascript` stage (plugins/publish adds it), not an edit of the built files: it
- * runs after the minifier (which drops ordinary comments) and before the content hashes are made, so the file names
- * still name the content.
+ * Compile hints: every chunk of the runtime opens with V8's `//# allFunctionsCalledOnLoad` (Chrome 136+). Nearly all
+ * their functions run at once when the runtime starts; with the hint V8 compiles them on the streaming thread, not on
+ * the main thread inside the tasks an input waits for (docs/performance.md). A webpack plugin, so it runs after the
+ * minifier and before the content hashes.
  */
 import type { Compiler } from "webpack";
 

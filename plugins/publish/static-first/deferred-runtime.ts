@@ -1,17 +1,11 @@
 /**
- * Static first: Gatsby's runtime waits for the visitor. In every built page the external `<script src>` tags (webpack's
- * runtime, React, Gatsby's app) and the script preload/prefetch links become one small inline loader: after the
- * visitor's first START_EVENTS it adds the same scripts, in the same order and with the same attributes, once the
- * visitor pauses (RUNTIME_QUIET_MS without a tap, click or key press), then stops listening. Nothing is fetched before
- * that. The inline data scripts the runtime needs (`gatsby-script-loader`, `gatsby-chunk-mapping`, the compilation
- * hash) stay.
+ * Static first: Gatsby's runtime waits for the visitor. In every built page the external `<script src>` tags and the
+ * script preload/prefetch links become one small inline loader, which adds the same scripts, in order, once the
+ * visitor has interacted and paused (RUNTIME_QUIET_MS). The inline data scripts the runtime needs stay.
  *
- * Why a rewrite of the built HTML (this plugin's onPostBuild), not onPreRenderHTML or webpack: Gatsby 5 renders a
- * placeholder for its `_gatsby-scripts` slice, whose HTML its webpack stats plugin writes to
- * public/_gatsby/slices/_gatsby-scripts-1.html, and stitches it into each page after onPreRenderHTML; only the stitched
- * page holds the real tags. The stitching keeps the `<!-- slice-start/-end -->` comments and a later incremental build
- * re-stitches between them, so this rewrite runs on fresh tags every build and leaves a rewritten page unchanged. It
- * runs before writeHostingFiles, which hashes each page's inline scripts (the loader's too) into its policy.
+ * A rewrite of the built HTML, not onPreRenderHTML: Gatsby 5 stitches its `_gatsby-scripts` slice (the real tags) into
+ * each page after onPreRenderHTML, between `<!-- slice-start/-end -->` comments a later build re-stitches, so this runs
+ * on fresh tags every build. It runs before writeHostingFiles, which hashes the loader into each page's policy.
  */
 import fs from "fs";
 import path from "path";
@@ -24,17 +18,12 @@ const scriptList = (scripts: DeferredScript[]) => scripts.map((script) => script
 /** The first interactions that start the runtime; the loader listens for them passively, once. */
 export const START_EVENTS = ["pointerover", "pointerdown", "touchstart", "keydown", "focusin", "wheel", "scroll"];
 
-/**
- * The inputs that postpone the runtime: the ones INP measures (a tap or click starts with pointerdown or touchstart,
- * a key press with keydown). Hovering, focus, wheel and scrolling start the wait but do not prolong it.
- */
+/** The inputs INP measures, which postpone the runtime; hovering, focus, wheel and scrolling only start the wait. */
 export const INPUT_EVENTS = ["pointerdown", "touchstart", "keydown"];
 
 /**
- * How long the visitor must pause (no INPUT_EVENTS) before the runtime's scripts are fetched and run. Running them and
- * starting the runtime is a few long tasks (20-80 ms each with the CPU throttled 4x: webpack's start runs the whole
- * module graph in one); an input that lands in one waits for its end. Taps and key presses come in bursts, a few
- * hundred milliseconds apart, so the runtime starts after the burst rather than in the middle of it
+ * How long the visitor must pause (no INPUT_EVENTS) before the runtime's scripts are fetched and run: starting it is a
+ * few long tasks an input would wait behind, and taps come in bursts, so it starts after the burst
  * (docs/performance.md).
  */
 export const RUNTIME_QUIET_MS = 500;
@@ -70,29 +59,20 @@ export function parseAttributes(source: string): Record<string, string> {
   return attributes;
 }
 
-/**
- * How the loader splits the runtime's start: webpack's chunk-loading global (`self.webpackChunk<name>`) and
- * the ids of the `framework` chunk's modules (React, React DOM, the scheduler, prop-types), read from the built chunk.
- * Without it the loader adds the scripts and webpack starts the app as it always does.
- */
+/** How the loader splits the runtime's start: webpack's chunk-loading global and the `framework` chunk's module ids. */
 export interface RuntimeSplit {
   chunkGlobal: string;
   modules: (number | string)[];
 }
 
 /**
- * The loader's source. The first start event starts a RUNTIME_QUIET_MS timer, which each INPUT_EVENTS restarts. When it
- * fires the loader stops listening and, in a task after the next frame, adds the scripts to the end of <body>, where
- * Gatsby had them: they download in parallel and run in page order (`async = false`). Nothing is fetched during the
- * burst: preloading at the first interaction made a second tap right after it slower (docs/performance.md).
+ * The loader's source. The first start event starts a RUNTIME_QUIET_MS timer, which each INPUT_EVENTS restarts; when
+ * it fires the loader stops listening and, after the next frame, adds the scripts to the end of <body>: they download
+ * in parallel and run in page order. Nothing is fetched during the burst: preloading then slowed the next tap.
  *
- * With a RuntimeSplit the app's start is cut into tasks an input can come between (docs/performance.md, long task 4).
- * Webpack starts the app from the `app` chunk's third element, a function that evaluates the whole module graph in one
- * task. The loader stands between webpack and its chunk-loading global's `push`: a chunk without a start function goes
- * through; the entry chunk's modules go through at once and its start is held. Then, each in a task of its own, the
- * framework's modules (React DOM's evaluation) and webpack's start as webpack wrote it, both as chunks with fresh ids
- * (-1, -2: webpack runs a start function only for a new id). So every module still runs through webpack's `require`,
- * once, and nothing runs that the app would not: the framework's modules only define themselves.
+ * With a RuntimeSplit the app's start is cut into tasks an input can come between (docs/performance.md): the loader
+ * wraps the chunk global's `push`, holds the entry chunk's start function, then runs the framework's modules and that
+ * start each in a task of its own, as chunks with fresh ids (-1, -2), so every module still runs once, through webpack.
  */
 export function loaderSource(scripts: readonly DeferredScript[], split?: RuntimeSplit): string {
   // `async` goes: the loader runs the scripts in page order (webpack's runtime must run before the chunks it loads).
@@ -137,10 +117,7 @@ function isScriptHint(tag: string): boolean {
   return as.toLowerCase() === "script" && /\b(preload|modulepreload|prefetch)\b/i.test(rel);
 }
 
-/**
- * Rewrites one page. Pure: the same HTML in gives the same HTML out, and a page without external scripts (one already
- * rewritten) comes back unchanged. `split` is the RuntimeSplit for the loader.
- */
+/** Rewrites one page; a page without external scripts (one already rewritten) comes back unchanged. */
 export function deferScripts(html: string, split?: RuntimeSplit): DeferResult {
   const removedLinks: string[] = [];
   let out = html.replace(LINK, (tag) => {
@@ -171,9 +148,8 @@ const FRAMEWORK_CHUNK = /^\/framework-[0-9a-f]+\.js$/;
 const APP_CHUNK = /^\/app-[0-9a-f]+\.js$/;
 
 /**
- * Loads a built webpack chunk as a browser would, in an empty context where none of its modules run (the chunk's code
- * only pushes `[chunkIds, modules, start?]` onto webpack's chunk-loading global): that global's name and what was
- * pushed, or null when the code did not push onto exactly one such global.
+ * Runs a built webpack chunk in an empty context, where it only pushes `[chunkIds, modules, start?]` onto its
+ * chunk-loading global: that global's name and what was pushed, or null unless it pushed onto exactly one.
  */
 function loadChunk(file: string): { chunkGlobal: string; pushed: unknown[] } | null {
   const self: Record<string, unknown> = {};
@@ -192,11 +168,7 @@ function startsApp(file: string): boolean {
   return (loadChunk(file)?.pushed ?? []).some((chunk) => Array.isArray(chunk) && typeof chunk[2] === "function");
 }
 
-/**
- * Reads a built webpack chunk the way a browser would load it, without running any of its modules: the chunk's code
- * only pushes `[chunkIds, modules]` onto webpack's chunk-loading global, which here is an array in an empty context.
- * Returns that global's name and the ids of the modules, or throws naming the file when it is not a webpack chunk.
- */
+/** A built chunk's global and module ids (loadChunk), or an error naming the file when it is not a webpack chunk. */
 export function readChunkModules(file: string): RuntimeSplit {
   const chunk = loadChunk(file);
   const modules = (chunk?.pushed ?? []).flatMap((pushed: unknown) =>
@@ -210,9 +182,7 @@ export function readChunkModules(file: string): RuntimeSplit {
 
 /**
  * Rewrites every HTML page under publicDir in place, from the scripts slice as Gatsby wrote it (so a page an earlier
- * build rewrote, which Gatsby did not stitch again, is rewritten the same way); returns the pages, their loader (for
- * their policies), and how the loader splits the runtime's start. Every assumption it makes of Gatsby's output
- * (gatsby-output.ts) is checked: one that no longer holds stops the build.
+ * build rewrote is rewritten the same way); every assumption about Gatsby's output that no longer holds stops the build.
  */
 export function deferRuntimeInDir(
   publicDir: string,

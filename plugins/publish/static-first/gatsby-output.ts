@@ -1,8 +1,6 @@
 /**
- * What the static-first loader (deferred-runtime.ts) and the pages' policies (inline-scripts.ts) assume of the HTML
- * and JavaScript that Gatsby 5 and its webpack write. None of it is Gatsby's public API, so the build checks each
- * assumption on every page, and stops, naming the assumption and the Gatsby version, when one no longer holds: a
- * Gatsby upgrade that changes its output then fails the build instead of shipping a page whose scripts never start.
+ * What the static-first loader and the pages' policies assume of Gatsby 5's output, none of it public API: the build
+ * checks each on every page and stops, naming it and Gatsby's version, rather than ship scripts that never start.
  */
 import fs from "fs";
 import { createRequire } from "module";
