@@ -1,22 +1,13 @@
-import React, { useCallback, useEffect, useRef, type RefObject } from "react";
-import type { NavItem } from "../lib/nav";
+import React, { useCallback, useEffect, useRef } from "react";
 import { DROPDOWN_CLOSE_DELAY_MS, type HoverDisclosure } from "../hooks/use-hover-disclosure";
 import { useDismiss } from "../hooks/use-dismiss";
-import { NavLink, NavLinkList } from "./nav-link";
+import { NavLink, NavLinkList, type MenuProps } from "./nav-link";
 import * as styles from "./desktop-nav.module.css";
 
-export interface DesktopNavProps {
-  items: NavItem[];
-  pathname: string;
-  label: string;
+export interface DesktopNavProps extends MenuProps {
   toggleLabel: string;
   dropdownId: string;
   dropdown: HoverDisclosure;
-  /** False until React runs: the dropdown then opens on hover and focus in CSS alone. */
-  enhanced: boolean;
-  /** The header: a press outside it closes the dropdown. */
-  boundary: RefObject<HTMLElement>;
-  onNavigate: () => void;
 }
 
 /** The CSS-only close delay (before the runtime starts) comes from the same constant as the script's. */

@@ -1,5 +1,5 @@
 import React from "react";
-import { useCurrentYear } from "../hooks/use-current-year";
+import { useHydrated } from "../hooks/use-hydrated";
 import { contentHref } from "../lib/content-link";
 import { FOOTER_YEAR_ID, FOOTER_YEAR_SCRIPT } from "../lib/footer-year";
 import * as styles from "./footer.module.css";
@@ -19,7 +19,8 @@ export interface FooterProps {
  * may not link to shows as its label alone: content-link.ts).
  */
 export function Footer({ firmName, tagline, buildYear, rights, linksLabel, newTabNote, links }: FooterProps) {
-  const year = useCurrentYear(buildYear);
+  // The build's year in the prebuilt page and the hydrating render (no mismatch), the visitor's once React runs.
+  const year = useHydrated() ? new Date().getFullYear() : buildYear;
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>

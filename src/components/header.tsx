@@ -52,6 +52,7 @@ export function Header({ firmName, nav, labels, pathname }: HeaderProps) {
     closeAll();
   }, [pathname, closeAll]);
 
+  const menu = { items: nav, pathname, label: labels.mainLabel, enhanced: hydrated, boundary: headerRef };
   return (
     <header ref={headerRef} className={styles.header} data-enhanced={hydrated ? "" : undefined}>
       <div className={styles.inner}>
@@ -59,26 +60,18 @@ export function Header({ firmName, nav, labels, pathname }: HeaderProps) {
           {logo}
         </NavLink>
         <DesktopNav
-          items={nav}
-          pathname={pathname}
-          label={labels.mainLabel}
+          {...menu}
           toggleLabel={labels.servicesToggle}
           dropdownId={DROPDOWN_ID}
           dropdown={dropdown}
-          enhanced={hydrated}
-          boundary={headerRef}
           onNavigate={closeAll}
         />
         <MobileNav
-          items={nav}
-          pathname={pathname}
-          label={labels.mainLabel}
+          {...menu}
           openLabel={labels.menuOpen}
           closeLabel={labels.menuClose}
           menuId={MOBILE_MENU_ID}
           open={mobileOpen}
-          enhanced={hydrated}
-          boundary={headerRef}
           onOpenChange={setMobileOpen}
           onNavigate={closeAll}
         />

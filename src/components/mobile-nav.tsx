@@ -1,24 +1,15 @@
-import React, { useCallback, useEffect, useRef, type RefObject } from "react";
+import React, { useCallback, useEffect, useRef } from "react";
 import { flushSync } from "react-dom";
-import type { NavItem } from "../lib/nav";
 import { useDismiss } from "../hooks/use-dismiss";
-import { NavLink, NavLinkList } from "./nav-link";
+import { NavLink, NavLinkList, type MenuProps } from "./nav-link";
 import * as styles from "./mobile-nav.module.css";
 
-export interface MobileNavProps {
-  items: NavItem[];
-  pathname: string;
-  label: string;
+export interface MobileNavProps extends MenuProps {
   openLabel: string;
   closeLabel: string;
   menuId: string;
   open: boolean;
-  /** False until React runs: the browser's popover then opens and closes the menu on its own. */
-  enhanced: boolean;
-  /** The header: a press outside it closes the menu. */
-  boundary: RefObject<HTMLElement>;
   onOpenChange: (open: boolean) => void;
-  onNavigate: () => void;
 }
 
 function supportsPopover(): boolean {

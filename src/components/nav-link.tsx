@@ -1,7 +1,19 @@
-import React, { memo } from "react";
+import React, { memo, type RefObject } from "react";
 import { Link } from "gatsby";
 import { ariaCurrentFor } from "../lib/active-link";
-import type { NavLink as NavLinkModel } from "../lib/nav";
+import type { NavItem, NavLink as NavLinkModel } from "../lib/nav";
+
+/** What both header menus take (desktop-nav.tsx, mobile-nav.tsx). */
+export interface MenuProps {
+  items: NavItem[];
+  pathname: string;
+  label: string;
+  /** False until React runs: CSS and the browser's popover then open and close the menus on their own. */
+  enhanced: boolean;
+  /** The header: a press outside it closes the menu. */
+  boundary: RefObject<HTMLElement>;
+  onNavigate: () => void;
+}
 
 export interface NavLinkProps {
   to: string;
