@@ -37,7 +37,7 @@ function build(withPlugin: boolean): Promise<webpack.Stats> {
     entry: { app: "./src/entry.js" },
     output: { path: output, filename: "[name]-[contenthash].js", chunkFilename: "[name]-[contenthash].js" },
     devtool: "source-map",
-    optimization: { runtimeChunk: { name: "webpack-runtime" }, minimizer: [new TerserPlugin()] },
+    optimization: { runtimeChunk: { name: "webpack-runtime" }, minimizer: [new TerserPlugin({ parallel: false })] },
     plugins: withPlugin ? [new CompileHintsPlugin()] : [],
   });
   return new Promise((resolve, reject) =>
@@ -50,6 +50,11 @@ function build(withPlugin: boolean): Promise<webpack.Stats> {
   );
 }
 
+/** Each variant built once, before the tests (beforeAll), for the tests that only read it. */
+const builds = new Map<boolean, Promise<webpack.Stats>>();
+const built = (withPlugin: boolean) =>
+  builds.get(withPlugin) ?? builds.set(withPlugin, build(withPlugin)).get(withPlugin)!;
+
 function scripts(stats: webpack.Stats): string[] {
   const { assets = [] } = stats.toJson({ assets: true });
   return assets.map((asset) => asset.name).filter((name) => name.endsWith(".js"));
@@ -61,12 +66,14 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, "src/entry.js"), ENTRY);
   fs.writeFileSync(path.join(dir, "src/greet.js"), GREET);
   fs.writeFileSync(path.join(dir, "src/later.js"), LATER);
-});
+  // Webpack production builds, not unit logic: on a busy two-core machine they outlast jest's 5 s per test.
+  return Promise.all([built(true), built(false)]);
+}, 60_000);
 
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 test("every script webpack emits opens with the hint, once, before the minifier's licence banner", async () => {
-  const stats = await build(true);
+  const stats = await built(true);
   const names = scripts(stats);
   // The runtime, the entry chunk and the chunk loaded later.
   expect(names).toHaveLength(3);
@@ -79,7 +86,7 @@ test("every script webpack emits opens with the hint, once, before the minifier'
   const laterCode = fs.readFileSync(path.join(stats.compilation.outputOptions.path!, later), "utf8");
   expect(laterCode.split("\n")[1]).toMatch(/^\/\*! For license information please see /);
   // Without the plugin, nothing opens with it: the hint is the plugin's doing.
-  const plain = await build(false);
+  const plain = await built(false);
   for (const name of scripts(plain)) {
     const code = fs.readFileSync(path.join(plain.compilation.outputOptions.path!, name), "utf8");
     expect(code).not.toContain("allFunctionsCalledOnLoad");
@@ -87,7 +94,7 @@ test("every script webpack emits opens with the hint, once, before the minifier'
 });
 
 test("the source maps still point each minified line at its source", async () => {
-  const stats = await build(true);
+  const stats = await built(true);
   const out = stats.compilation.outputOptions.path!;
   const app = scripts(stats).find((name) => name.startsWith("app-"))!;
   const code = fs.readFileSync(path.join(out, app), "utf8");
@@ -102,9 +109,8 @@ test("the source maps still point each minified line at its source", async () =>
 });
 
 test("the file names change with the hint, so a cached script without it is never reused", async () => {
-  const stats = await build(true);
-  const names = scripts(stats);
-  const plain = scripts(await build(false));
+  const names = scripts(await built(true));
+  const plain = scripts(await built(false));
   // The hinted files have hashes of their own (the content changed), and a second build gives the same names.
   expect(names.filter((name) => plain.includes(name))).toEqual([]);
   expect(scripts(await build(true)).sort()).toEqual([...names].sort());
