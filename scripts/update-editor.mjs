@@ -3,8 +3,8 @@
 //
 // It takes from the packages decap-cms-app@<version> pins only what the site uses (the proxy backend, English, WIDGETS),
 // registered as decap-cms-app's src/extensions.js does; the bundle sets window.CMS and window.DECAP_MODULES (its
-// React 19, which the editor's code renders with). Installed in a temporary folder, bundled by esbuild, and packed
-// with their licences as vendor/decap-cms-<version>.tgz, their lockfile beside it.
+// React 19, which the editor's code renders with). The packages are installed in a temporary folder, bundled by
+// esbuild, and packed with their licences as vendor/decap-cms-<version>.tgz, their lockfile beside it.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
