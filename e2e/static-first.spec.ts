@@ -78,8 +78,10 @@ test("after the first interaction, the runtime is fetched and run once the visit
   expect(keys).toHaveLength(6);
   // The rule, whatever this machine's speed: the scripts run after the first press followed by a pause, not before.
   const pause = keys.findIndex((at, i) => i === keys.length - 1 || keys[i + 1] - at >= RUNTIME_QUIET_MS);
-  expect(keys.filter((at) => at < inserted)).toHaveLength(pause + 1);
   expect(inserted - keys[pause]).toBeGreaterThanOrEqual(RUNTIME_QUIET_MS);
+  // A key after the pause postpones nothing (the loader has stopped listening), though on a busy machine it can land
+  // between the pause's end and the scripts' insertion.
+  if (pause < keys.length - 1) expect(inserted).toBeLessThan(keys[pause + 1] + RUNTIME_QUIET_MS);
   // Nothing is fetched during the burst either: the download starts after the pause.
   expect(fetched).toBeGreaterThan(keys[pause] + RUNTIME_QUIET_MS);
 });
