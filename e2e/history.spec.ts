@@ -10,7 +10,7 @@ import { test, expect, services } from "./fixtures";
 import { openEditor, proxyForEachTest } from "./local-proxy";
 import { draftBranch } from "../src/cms/content-store";
 import { servicesCollection, type CmsField } from "../src/cms/config";
-import { patchYaml } from "../src/cms/yaml-patch";
+import { patchYaml } from "../src/content/yaml-patch";
 import { parseData } from "../src/content/data";
 import { loadSchemas } from "../src/content/read-content";
 

@@ -6,7 +6,7 @@
 import fs from "fs";
 import path from "path";
 import { parse } from "yaml";
-import { mergeEdits } from "../../src/cms/merge";
+import { mergeEdits } from "../../src/content/merge";
 import { changedPaths } from "../../src/content/data";
 import { prepareSave, yamlFormat } from "../../src/cms/yaml-format";
 import { BASE_KEY, SOURCE_KEY } from "../../src/cms/entry";

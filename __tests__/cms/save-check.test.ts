@@ -8,7 +8,7 @@ import path from "path";
 import type { ContentStore } from "../../src/cms/content-store";
 import { SOURCE_KEY } from "../../src/cms/entry";
 import { checkPublish, checkSave, restorable, type EntryState } from "../../src/cms/save-check";
-import { patchYaml } from "../../src/cms/yaml-patch";
+import { patchYaml } from "../../src/content/yaml-patch";
 import { localFileFields } from "../../src/content/rules";
 import { loadSchemas, serviceFiles } from "../../src/content/read-content";
 import { FIRM_SCHEMA, SERVICE_COUNT } from "../../src/content/model";

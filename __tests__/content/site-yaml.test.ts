@@ -8,7 +8,7 @@ import { isMap, parseDocument, YAMLMap } from "yaml";
 import { validateContentDirectory } from "../../src/content/check";
 import { readSourceFiles, serviceFiles } from "../../src/content/read-content";
 import { parseData } from "../../src/content/data";
-import { patchYaml } from "../../src/cms/yaml-patch";
+import { patchYaml } from "../../src/content/yaml-patch";
 import { DATA_DIR, copyRealData, type ContentCopy } from "../helpers/content.cjs";
 
 const service = `data/${serviceFiles(DATA_DIR)[0]}`;

@@ -21,7 +21,7 @@ import { FIXTURE_BUILD_DIR, FIXTURE_BUILD_ENV, MARKUP_FIELDS, MARKUP_TEXT, fixtu
 import { loadSchemas, readContentFiles } from "../../src/content/read-content.ts";
 import { resolveSchema } from "../../src/content/model.ts";
 import { parseData } from "../../src/content/data.ts";
-import { patchYaml } from "../../src/cms/yaml-patch.ts";
+import { patchYaml } from "../../src/content/yaml-patch.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const keep = process.argv[2];
@@ -40,7 +40,7 @@ function editYaml(file, edit) {
 }
 const serviceCount = readContentFiles(path.join(root, "data")).services.length;
 // The added step is text the site's YAML reader would take for a date and a number, written as the editor writes it
-// (src/cms/yaml-patch.ts quotes it): the built page shows it as typed.
+// (src/content/yaml-patch.ts quotes it): the built page shows it as typed.
 const STEP = { title: "2026-11-26", text: "0b101" };
 const POINT = { title: "Plain-language reports", text: "Every conclusion explained without jargon." };
 const CITY = "Long Beach";

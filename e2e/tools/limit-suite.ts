@@ -8,7 +8,7 @@ import { execFileSync } from "child_process";
 import fs from "fs";
 import os from "os";
 import path from "path";
-import { patchYaml } from "../../src/cms/yaml-patch";
+import { patchYaml } from "../../src/content/yaml-patch";
 import { PAGE_FILES, SERVICE_COUNT, SERVICE_SCHEMA, resolveSchema, type JsonSchema } from "../../src/content/model";
 import { loadSchemas, readSourceFiles } from "../../src/content/read-content";
 import { parseData } from "../../src/content/data";

@@ -21,7 +21,7 @@ type Data = Record<string, unknown>;
 
 /** The key under which an entry carries its file's text from load to save (yaml-format.ts). */
 export const SOURCE_KEY = "__yamlSource";
-/** The text the editor's changes were made against, where the file (SOURCE_KEY) changed since (merge.ts). */
+/** The text the editor's changes were made against, where the file (SOURCE_KEY) changed since (content/merge.ts). */
 export const BASE_KEY = "__yamlBase";
 const META_KEYS = new Set([SOURCE_KEY, BASE_KEY]);
 

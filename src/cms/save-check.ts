@@ -1,7 +1,7 @@
 /**
  * What runs before the editor writes, against the backend as it is at that moment: a save merges onto a file that
- * changed since it was opened (merge.ts), or refuses when both changed one field; a save and a publish run the build's
- * content check on the file as it will be written, with the services as they will be then. Images picked anew are
+ * changed since it was opened (src/content/merge.ts), or refuses when both changed one field; a save and a publish
+ * run the build's content check on the file as it will be written, with the services as they will be then. Images picked anew are
  * judged by their bytes and decoded whole.
  */
 import type { Schemas } from "../content/model";
@@ -11,7 +11,8 @@ import { checkFiles, contentName, yamlErrors } from "../content/validate";
 import { SERVICES_COLLECTION } from "./config";
 import { contentPath, draftBranch, repositoryPath, SERVICES_FOLDER, type ContentStore } from "./content-store";
 import { BASE_KEY, describeErrors, entryFile, fileHeader, SOURCE_KEY, type EntryFile } from "./entry";
-import { prepareSave, writtenText } from "./yaml-format";
+import { prepareSave } from "./yaml-format";
+import { writtenText } from "../content/yaml-patch";
 
 type Data = Record<string, unknown>;
 

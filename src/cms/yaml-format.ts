@@ -1,12 +1,12 @@
 /**
  * The editor's YAML format (`yaml-clean`): reading keeps the file's text with the entry (SOURCE_KEY), writing patches
- * it (yaml-patch.ts), merging onto the current text where the file changed since it was opened (BASE_KEY).
+ * it (src/content/yaml-patch.ts), merging onto the current text where the file changed since it was opened (BASE_KEY).
  */
 import type { JsonSchema } from "../content/model";
-import { changedPaths, parseData, readablePath } from "../content/data";
+import { parseData } from "../content/data";
 import { BASE_KEY, normalize, schemaOfSource, SOURCE_KEY } from "./entry";
-import { mergeEdits } from "./merge";
-import { patchYaml } from "./yaml-patch";
+import { mergeEdits } from "../content/merge";
+import { writtenText } from "../content/yaml-patch";
 
 type Data = Record<string, unknown>;
 
@@ -21,22 +21,6 @@ export function prepareSave(data: Data, schemas: Record<string, JsonSchema>): Pr
   if (typeof base !== "string" || base === text) return { source: text, fields: ordered };
   const result = mergeEdits(parseData(base), ordered, parseData(text));
   return result.conflicts ? result : { source: text, fields: result.merged };
-}
-
-/**
- * The text a save writes: the fields patched onto the file's text, read back and compared with the fields. A text
- * that does not read back as exactly what the form held is never written: the save is refused, naming the field.
- */
-export function writtenText({ source, fields }: { source: string; fields: Data }): string {
-  const text = patchYaml(source, fields);
-  const [differs] = changedPaths(fields, parseData(text));
-  if (differs) {
-    throw new Error(
-      `Not saved: ${readablePath(differs) || "the file"} would not read back from the file as you typed it, so ` +
-        "nothing was written. Change it, and save again.",
-    );
-  }
-  return text;
 }
 
 export function yamlFormat(schemas: Record<string, JsonSchema>) {

@@ -2,10 +2,11 @@
  * Field-by-field merge of one editor's changes onto a file that someone else changed after the editor opened it.
  * A field is a value at a path (title, covers.items[1].text); a list whose length changed is one field. The editor's
  * changes (what they made different from the file as they opened it) are applied onto the file as it is now, unless
- * the other change touched the same field differently: then nothing merges, and the fields are named.
+ * the other change touched the same field differently: then nothing merges, and the fields are named. The editor
+ * merges a save so, and the content API a Publish onto a live file that changed since the draft was made.
  */
 import deepEqual from "fast-deep-equal";
-import { changedPaths, isPlainObject, readablePath, valueAt, type Path } from "../content/data";
+import { changedPaths, isPlainObject, readablePath, valueAt, type Path } from "./data";
 
 /** `value` with `path` set to `next` (removed when undefined); the parents exist (they were in both versions). */
 function withValueAt(value: unknown, path: Path, next: unknown): unknown {

@@ -18,8 +18,8 @@ import {
   type YAMLSeq,
 } from "yaml";
 import deepEqual from "fast-deep-equal";
-import { isPlainObject } from "../content/data";
-import { readsAsText } from "../content/site-yaml";
+import { changedPaths, isPlainObject, parseData, readablePath } from "./data";
+import { readsAsText } from "./site-yaml";
 
 /** Prettier's printWidth for this repository: the width the content files are folded at. */
 export const LINE_WIDTH = 120;
@@ -294,4 +294,20 @@ export function patchYaml(source: string, value: Record<string, Value>): string 
     out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   }
   return out;
+}
+
+/**
+ * The text a save writes: the fields patched onto the file's text, read back and compared with the fields. A text
+ * that does not read back as exactly what the form held is never written: the save is refused, naming the field.
+ */
+export function writtenText({ source, fields }: { source: string; fields: Record<string, Value> }): string {
+  const text = patchYaml(source, fields);
+  const [differs] = changedPaths(fields, parseData(text));
+  if (differs) {
+    throw new Error(
+      `Not saved: ${readablePath(differs) || "the file"} would not read back from the file as you typed it, so ` +
+        "nothing was written. Change it, and save again.",
+    );
+  }
+  return text;
 }
