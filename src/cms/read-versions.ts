@@ -1,8 +1,10 @@
 /**
  * The version (blob sha) of each file the editor has read or written through the content API, so each write names
  * the versions it replaces and the API refuses it if any changed since (a file named without one was seen absent).
- * Publish likewise names the draft's head commit the editor saw.
+ * Publish and a draft's deletion likewise name the draft's head commit the editor saw.
  */
+import { blobSha, fromBase64 } from "../content/bytes";
+
 type Params = Record<string, unknown> & {
   path?: string;
   paths?: string[];
@@ -17,23 +19,16 @@ type Params = Record<string, unknown> & {
 type Listed = { path?: unknown; id?: unknown } | undefined;
 const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
 
-async function blobSha(bytes: Uint8Array): Promise<string> {
-  const head = new TextEncoder().encode(`blob ${bytes.length}\0`);
-  const object = new Uint8Array(head.length + bytes.length);
-  object.set(head);
-  object.set(bytes, head.length);
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", object));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-
 export function readVersions() {
   const seen = new Map<string, string>();
   const heads = new Map<string, string>();
   /** What a file is after a write: its new bytes, or gone. */
   const written = ({ path, paths = [], asset, assets = [], dataFiles = [] }: Params) => [
     ...[path, ...paths].filter((gone) => typeof gone === "string").map((gone) => ({ path: gone, bytes: null })),
-    ...[...assets, ...(asset ? [asset] : [])].map((file) => ({ path: file.path, bytes: fromBase64(file.content) })),
+    ...[...assets, ...(asset ? [asset] : [])].map((file) => ({
+      path: file.path,
+      bytes: fromBase64(file.content) ?? new Uint8Array(),
+    })),
     ...dataFiles.flatMap((file) => [
       ...(file.newPath ? [{ path: file.path, bytes: null }] : []),
       { path: file.newPath ?? file.path, bytes: new TextEncoder().encode(file.raw) },
@@ -45,7 +40,7 @@ export function readVersions() {
      * the editor's first); other actions' params as they are.
      */
     params(action: string, params: Params, checked: ReadonlyMap<string, string> = new Map()): Params {
-      if (action === "publishUnpublishedEntry")
+      if (action === "publishUnpublishedEntry" || action === "deleteUnpublishedEntry")
         return { ...params, head: heads.get(`${params.collection}/${params.slug}`) };
       if (!WRITES.has(action)) return params;
       const known = written(params).flatMap(({ path }) => {

@@ -1,0 +1,24 @@
+/**
+ * Files' bytes as the content API and the editor read them, the way the build reads them from disk: text as UTF-8
+ * with every byte-order mark kept, as Node's `readFileSync(file, "utf8")` gives it; a file's version as git's sha.
+ */
+export const decodeText = (bytes: Uint8Array): string => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+
+/** Base64 as bytes; null where it is not base64. */
+export function fromBase64(text: string): Uint8Array | null {
+  try {
+    return Uint8Array.from(atob(text.replace(/\s/g, "")), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+/** Git's name for a file's bytes: the sha1 of `blob <size>\0` and the bytes. */
+export async function blobSha(bytes: Uint8Array): Promise<string> {
+  const head = new TextEncoder().encode(`blob ${bytes.length}\0`);
+  const object = new Uint8Array(head.length + bytes.length);
+  object.set(head);
+  object.set(bytes, head.length);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-1", object));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
