@@ -41,9 +41,10 @@ function sized(format: ImageFormat, width: number, height: number): ImageInfo | 
   return whole(width) && whole(height) ? { format, width, height } : damaged(format);
 }
 
-/** A JPEG: its size in a start-of-frame segment, then the scan's data, to the end-of-image marker. */
+/** A JPEG: its quantization tables and size (start of frame) before the scan's data, to the end-of-image marker. */
 function jpeg(b: Uint8Array): ImageInfo | string {
   let size: [number, number] | null = null;
+  let tables = false;
   for (let at = 2; at + 4 <= b.length;) {
     if (b[at] !== 0xff) return damaged("JPEG");
     const marker = b[at + 1];
@@ -56,8 +57,9 @@ function jpeg(b: Uint8Array): ImageInfo | string {
     if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker) && at + 9 <= b.length) {
       size = [u16be(b, at + 7), u16be(b, at + 5)];
     }
+    tables ||= marker === 0xdb;
     if (marker === 0xda)
-      return size && find(b, [0xff, 0xd9], at + 2 + length) >= 0 ? sized("JPEG", ...size) : damaged("JPEG");
+      return size && tables && find(b, [0xff, 0xd9], at + 2 + length) >= 0 ? sized("JPEG", ...size) : damaged("JPEG");
     at += 2 + length;
   }
   return damaged("JPEG");
@@ -70,9 +72,15 @@ function png(b: Uint8Array): ImageInfo | string {
   return sized("PNG", u32be(b, 16), u32be(b, 20));
 }
 
-/** A WebP: all of its RIFF container, and a lossy (VP8), lossless (VP8L) or extended (VP8X) image in it. */
+/** A WebP: all of its RIFF container and of each chunk in it, and a lossy (VP8) or lossless (VP8L) image among them. */
 function webp(b: Uint8Array): ImageInfo | string {
   if (b.length < 30 || b.length < u32le(b, 4) + 8) return damaged("WebP");
+  let image = false;
+  for (let at = 12; at < u32le(b, 4) + 8; at += 8 + u32le(b, at + 4) + (u32le(b, at + 4) & 1)) {
+    if (at + 8 + u32le(b, at + 4) > b.length) return damaged("WebP");
+    image ||= /^VP8[ L]$/.test(ascii(b, at, 4));
+  }
+  if (!image) return damaged("WebP");
   const chunk = ascii(b, 12, 4);
   if (chunk === "VP8X") return sized("WebP", u24le(b, 24) + 1, u24le(b, 27) + 1);
   if (chunk === "VP8L" && b[20] === 0x2f) {
@@ -121,6 +129,54 @@ export function imageInfo(bytes: Uint8Array): ImageInfo | null {
   return typeof read === "string" ? null : read;
 }
 
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+  return n >>> 0;
+});
+const crc32 = (b: Uint8Array) => (b.reduce((c, byte) => CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8), ~0) ^ ~0) >>> 0;
+const PNG_DAMAGED = "its PNG data is cut short or damaged";
+/** The channels of each PNG colour type. */
+const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Adam7's passes: where each starts, and its step, across and down. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
+
+/**
+ * Why the build could not decode a PNG's data whole though its header reads (a chunk cut short or with a wrong
+ * checksum, or image data that does not inflate to the rows its header declares); null for a PNG that decodes, and
+ * for the other formats, whose readers above follow their files to the markers their decoders need.
+ */
+export async function imageDataProblem(b: Uint8Array): Promise<string | null> {
+  if (typeof readImage(b) === "string" || ascii(b, 0, 8) !== "\x89PNG\r\n\x1a\n") return null;
+  const data: Uint8Array[] = [];
+  for (let at = 8; ascii(b, at + 4, 4) !== "IEND"; at += 12 + u32be(b, at)) {
+    const end = at + 8 + u32be(b, at);
+    if (end + 4 > b.length || crc32(b.subarray(at + 4, end)) !== u32be(b, end)) return PNG_DAMAGED;
+    if (ascii(b, at + 4, 4) === "IDAT") data.push(b.subarray(at + 8, end));
+  }
+  const [width, height, depth, colour, interlaced] = [u32be(b, 16), u32be(b, 20), b[24], b[25], b[28]];
+  const bits = depth * (PNG_CHANNELS[colour] ?? NaN);
+  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bits) / 8)) : 0);
+  const expected = interlaced
+    ? ADAM7.reduce((sum, [x, y, dx, dy]) => sum + rows(Math.ceil((width - x) / dx), Math.ceil((height - y) / dy)), 0)
+    : rows(width, height);
+  const inflated = new Blob(data as Uint8Array<ArrayBuffer>[]).stream().pipeThrough(new DecompressionStream("deflate"));
+  let size = 0;
+  try {
+    for await (const chunk of inflated as unknown as AsyncIterable<Uint8Array>) size += chunk.length;
+  } catch {
+    return PNG_DAMAGED;
+  }
+  return size === expected ? null : PNG_DAMAGED;
+}
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The size a field's image is shown at on the page (the schema's `imageSize`), in CSS pixels. */
@@ -129,13 +185,21 @@ export interface ImageSize {
   height: number;
 }
 
-/** What is wrong with an image for its field, each as the end of a sentence that starts with the field. */
-export function imageProblems(bytes: Uint8Array, shownAt?: ImageSize): string[] {
-  const info = readImage(bytes);
+/** What the check reads of an image: its format and size, or why the build cannot read it; and its length. */
+export interface ImageFacts {
+  read: ImageInfo | string;
+  length: number;
+}
+
+export const imageFacts = (bytes: Uint8Array): ImageFacts => ({ read: readImage(bytes), length: bytes.length });
+
+/** What is wrong with an image (its bytes, or its facts) for its field, each as the end of a sentence on the field. */
+export function imageProblems(image: Uint8Array | ImageFacts, shownAt?: ImageSize): string[] {
+  const { read: info, length } = "read" in image ? image : imageFacts(image);
   if (typeof info === "string") return [info];
   const problems: string[] = [];
-  if (bytes.length > IMAGE_MAX_BYTES) {
-    problems.push(`is ${megabytes(bytes.length)}, over the ${megabytes(IMAGE_MAX_BYTES)} limit: upload a smaller file`);
+  if (length > IMAGE_MAX_BYTES) {
+    problems.push(`is ${megabytes(length)}, over the ${megabytes(IMAGE_MAX_BYTES)} limit: upload a smaller file`);
   }
   if (info.width * info.height > IMAGE_MAX_PIXELS) {
     problems.push(

@@ -6,7 +6,7 @@
  */
 import type { AnySchemaObject } from "ajv";
 import { isAlias, isNode, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
-import { imageProblems } from "./images";
+import { imageProblems, type ImageFacts } from "./images";
 import { anchorMistake, complexKeyMistake, siteReadingErrors, syntaxMistake } from "./site-yaml";
 import {
   PAGE_FILES,
@@ -36,8 +36,11 @@ export interface CheckInput {
   files: SourceFile[];
   /** How a message names a file or an image of the content directory, e.g. data/firm.yaml. */
   display(name: string): string;
-  /** An image's bytes, by its name (images/x.jpg); null when there is no such file, undefined to leave it unjudged. */
-  image(name: string): Uint8Array | null | undefined;
+  /**
+   * An image's bytes or what was read of them (images.ts), by its name (images/x.jpg); null when there is no such
+   * file, undefined to leave it unjudged.
+   */
+  image(name: string): Uint8Array | ImageFacts | null | undefined;
   /** The images there are, by name (images/x.jpg), to suggest one for a path to no file; none where not known. */
   images?: string[];
   /** Why the build's image library cannot decode an image whole, by name; null when it can, or where not known. */
@@ -115,9 +118,9 @@ export function yamlErrors(file: string, text: string): ContentError[] {
   return errors;
 }
 
-/** An image whose header reads well but whose data the build's image library (sharp) cannot decode. */
-const DAMAGED_IMAGE = "is damaged: it cannot be read whole";
-const DAMAGED_IMAGE_ADVICE = "open it in an image editor, save it again, and upload that";
+/** An image whose header reads well but whose data the build's image library (sharp) cannot decode, and why. */
+export const damagedImage = (reason: string) =>
+  `is damaged: it cannot be read whole (${reason}): open it in an image editor, save it again, and upload that`;
 
 /** A path relative to the file `from` (./images/x.jpg), as a name in the content directory; null outside it. */
 export function contentName(from: string, value: string): string | null {
@@ -175,7 +178,7 @@ export function checkFiles(input: CheckInput): CheckResult {
           ? imageProblems(bytes, schema.imageSize)
           : [missingImage(name, value, target, display, input.images ?? [])];
         const reason = bytes && problems.length === 0 ? input.undecodable?.(target!) : null;
-        if (reason) problems.push(`${DAMAGED_IMAGE} (${reason}): ${DAMAGED_IMAGE_ADVICE}`);
+        if (reason) problems.push(damagedImage(reason));
         return problems.map((message) => ({
           file: parsed.file,
           path: readablePath(segments),
