@@ -5,13 +5,15 @@
 //   an app JWT that verifies against the app's own public key) and one repository held in memory as commits of whole
 //   file trees, with the endpoints the content API uses: contents (read; a link to a file answered with that file, as
 //   GitHub does), the Git Data API (blobs, trees, commits, refs: a ref update that is not a fast-forward refused with
-//   422), pull requests with labels, compare, merge, and a commit's check runs and statuses. Every change of a branch
-//   is logged with its author.
+//   422), pull requests with labels, compare (with its merge base), merge (git's own three-way merge, line by line),
+//   and a commit's check runs and statuses. Every change of a branch is logged with its author.
 // - Access (at /cdn-cgi/access/certs, the team's address being the server's): its signing keys, published as JWKS;
 //   `assertion` signs what Access would send with a request.
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { exportJWK, exportPKCS8, exportSPKI, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from "jose";
@@ -48,6 +50,7 @@ interface Pull {
   labels: { name: string }[];
   state: "open" | "closed";
   user: { login: string };
+  body: string | null;
 }
 
 export interface ContentStandIn {
@@ -70,6 +73,8 @@ export interface ContentStandIn {
   keyFetches: number;
   /** How GitHub's API answers its next request to the repository: rate-limited, or down. */
   failNext: "rate-limit" | "http-502" | null;
+  /** A request ("METHOD /path" under the repository) GitHub answers 502 once, the next time it comes. */
+  failOn: string | null;
   /**
    * What the host reports on commits, as GitHub's check runs and commit statuses answer it; `head` stands in for
    * main's head commit when "Is it live?" asks for it (the build's own commit, to be live).
@@ -103,6 +108,22 @@ function filesUnder(dir: string, prefix: string, into = new Map<string, Buffer>(
     else into.set(`${prefix}${entry.name}`, fs.readFileSync(full));
   }
   return into;
+}
+
+/** `git merge-file`'s three-way merge of two changes of a file; null where they clash or one side deleted it. */
+function lineMerge(base: Buffer | undefined, ours: Buffer | undefined, theirs: Buffer | undefined): Buffer | null {
+  if (!base || !ours || !theirs) return null;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "standin-merge-"));
+  try {
+    const files = Object.entries({ ours, base, theirs }).map(([name, bytes]) => {
+      fs.writeFileSync(path.join(dir, name), bytes);
+      return path.join(dir, name);
+    });
+    const result = spawnSync("git", ["merge-file", "-p", ...files]);
+    return result.status === 0 ? result.stdout : null;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Starts both stand-ins; the repository's main branch holds `dataDir` as data/, and a file of code beside it. */
@@ -178,6 +199,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     requests: [],
     keyFetches: 0,
     failNext: null,
+    failOn: null,
     beforeRefUpdate: null,
     commit(p, text, message = "Edited on GitHub", branch = "main") {
       const head = resolve(branch) ?? resolve("main")!;
@@ -236,6 +258,10 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     const prefix = `/repos/${repo}`;
     if (!route.startsWith(`${prefix}/`)) return fail(404, "Not Found");
     const rest = route.slice(prefix.length);
+    if (standIn.failOn === `${method} ${rest}`) {
+      standIn.failOn = null;
+      return fail(502, "Server Error");
+    }
     let m: RegExpExecArray | null;
     if ((m = /^\/contents\/(.+)$/.exec(rest))) {
       const file = m[1].split("/").map(decodeURIComponent).join("/");
@@ -359,7 +385,14 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     if (method === "POST" && rest === "/git/refs") {
       const branch = String(body.ref).replace(/^refs\/heads\//, "");
       if (refs.has(branch)) return fail(422, "Reference already exists");
-      refs.set(branch, String(body.sha));
+      const commit = commits.get(String(body.sha));
+      if (!commit) return fail(422, "Object does not exist");
+      // A branch made at a new commit: that commit's change is a write.
+      if (![...refs.values()].includes(commit.sha) && commit.parents.length > 0) {
+        const paths = changed(commits.get(commit.parents[0])!.files, commit.files);
+        standIn.writes.push({ branch, message: commit.message, author: commit.author, committer: BOT, paths });
+      }
+      refs.set(branch, commit.sha);
       return { status: 201, body: { ref: body.ref, object: { sha: body.sha } } };
     }
     if (rest === "/pulls" && method === "GET") {
@@ -380,6 +413,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
         labels: [],
         state: "open",
         user: { login: BOT },
+        body: typeof body.body === "string" ? body.body : null,
       };
       standIn.pulls.push(pull);
       return { status: 201, body: pull };
@@ -410,10 +444,8 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
               : "diverged";
       const ahead: Commit[] = [];
       for (let c: Commit | undefined = head; c && c.sha !== from.sha; c = commits.get(c.parents[0])) ahead.unshift(c);
-      return {
-        status: 200,
-        body: { status, files, commits: ahead.map((c) => ({ sha: c.sha, commit: { committer: { date: c.date } } })) },
-      };
+      const commitsAhead = ahead.map((c) => ({ sha: c.sha, commit: { committer: { date: c.date } } }));
+      return { status: 200, body: { status, merge_base_commit: { sha: from.sha }, files, commits: commitsAhead } };
     }
     if ((m = /^\/pulls\/(\d+)\/merge$/.exec(rest)) && method === "PUT") {
       const pull = pullOf(m[1]);
@@ -425,9 +457,12 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       const files = new Map(base.files);
       const ours = new Set(changed(from.files, base.files));
       for (const p of changed(from.files, head.files)) {
-        if (ours.has(p) && !base.files.get(p)?.equals(head.files.get(p) ?? Buffer.alloc(0)))
-          return fail(405, "Pull Request is not mergeable");
-        if (head.files.has(p)) files.set(p, head.files.get(p)!);
+        if (ours.has(p) && !base.files.get(p)?.equals(head.files.get(p) ?? Buffer.alloc(0))) {
+          // Both sides changed the file: git's three-way merge, line by line, as GitHub merges.
+          const merged = lineMerge(from.files.get(p), base.files.get(p), head.files.get(p));
+          if (!merged) return fail(405, "Pull Request is not mergeable");
+          files.set(p, merged);
+        } else if (head.files.has(p)) files.set(p, head.files.get(p)!);
         else files.delete(p);
       }
       const sha = addCommit([base.sha, head.sha], files, String(body.commit_title), null);

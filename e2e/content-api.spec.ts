@@ -308,7 +308,7 @@ test.describe("only the site's publishers publish", () => {
       `Refused: ${PUBLISHERS_ONLY} Nothing was changed.`,
     ]);
     expect(standIn.file(file)).toBe(before);
-    expect((await call("deleteUnpublishedEntry", {})).status()).toBe(200);
+    expect((await call("deleteUnpublishedEntry", { head })).status()).toBe(200);
   });
 });
 
@@ -493,7 +493,8 @@ test.describe("refused, with nothing written", () => {
       ).toBe(403);
     }
     for (const slug of ["../../main", "x/../../y"]) {
-      const body = { action: "publishUnpublishedEntry", params: { branch: "main", collection: "services", slug } };
+      const params = { branch: "main", collection: "services", slug, head: "0".repeat(40) };
+      const body = { action: "publishUnpublishedEntry", params };
       expect((await post(request, body)).status, slug).toBe(403);
     }
     expect((await post(request, { ...persist(service()), repo: "someone/else" })).error).toMatch(/only the repository/);
@@ -586,7 +587,7 @@ test.describe("refused, with nothing written", () => {
     const opened = await post(request, { action: "unpublishedEntry", params: draft });
     const { head } = opened.body as { head: string };
     // Another change reaches the draft after the reviewer opened it.
-    standIn.commit(
+    const late = standIn.commit(
       file,
       `${standIn.file(file, draftBranch("services", slug))}# after the review\n`,
       "Late",
@@ -598,7 +599,7 @@ test.describe("refused, with nothing written", () => {
       status: 409,
       error: expect.stringMatching(/^Not published: the draft changed since you opened it/),
     });
-    expect((await post(request, { action: "publishUnpublishedEntry", params: draft })).status).toBe(403);
+    expect((await post(request, { action: "publishUnpublishedEntry", params: draft })).status).toBe(400);
     expect(standIn.file(file)).toBe(main);
     // "Check for Preview": what the host reported on the draft's head, a status (Netlify's) or a check run (Pages').
     const preview = async () => (await post(request, { action: "getDeployPreview", params: draft })).body;
@@ -613,7 +614,8 @@ test.describe("refused, with nothing written", () => {
     standIn.reports.runs = [{ name: "Cloudflare Pages", conclusion: "success", output: { summary } }];
     expect(await preview()).toEqual({ url: "https://4f2a91c3.harborline.pages.dev", status: "success" });
     standIn.reports.runs = [];
-    expect((await post(request, { action: "deleteUnpublishedEntry", params: draft })).status).toBe(200);
+    const deleted = { action: "deleteUnpublishedEntry", params: { ...draft, head: late } };
+    expect((await post(request, deleted)).status).toBe(200);
   });
 
   test("a write the site's content check refuses: a field emptied, a service's order taken, an image missing or broken", async ({
@@ -644,20 +646,15 @@ test.describe("refused, with nothing written", () => {
       status: 422,
       error: expect.stringMatching(/^Not saved: .*data\/images\/broken\.jpg /),
     });
-    // A draft is not checked until it is published: then the branch as the merge leaves it is.
-    const slug = services()[0].slug;
+    // A draft is checked as it is saved, on its branch, as the live branch is.
     const draft = persist(file, { versions: { [file]: await versionOf(request, file) } });
     Object.assign(draft.params.options, { useWorkflow: true, collectionName: "services" });
-    draft.params.dataFiles[0] = { path: file, slug, raw: stringify({ ...parse(standIn.file(file)!), title: "" }) };
-    expect((await post(request, draft)).status).toBe(200);
-    const params = { branch: "main", collection: "services", slug };
-    const { head } = (await post(request, { action: "unpublishedEntry", params })).body as { head: string };
-    writes = standIn.writes.length;
-    expect(await post(request, { action: "publishUnpublishedEntry", params: { ...params, head } })).toMatchObject({
+    const raw = stringify({ ...parse(standIn.file(file)!), title: "" });
+    draft.params.dataFiles[0] = { path: file, slug: services()[0].slug, raw };
+    expect(await post(request, draft)).toMatchObject({
       status: 422,
       error: expect.stringMatching(/title must not be empty/),
     });
-    expect((await post(request, { action: "deleteUnpublishedEntry", params })).status).toBe(200);
   });
 
   test("a link under data/ is not read through, and no history is read beyond the branch's own", async ({

@@ -15,6 +15,11 @@ export const CONTENT_API = { name: "content-api", url: "/api/content" } as const
 /** Why an editor not among the site's PUBLISHERS cannot publish, as the content API and the editor say it. */
 export const PUBLISHERS_ONLY =
   "publishing is for the site's publishers: set the draft's status to Ready, and one of them will publish it.";
+/** Why, with drafts and review, an editor not among the PUBLISHERS cannot change the live site but by a draft. */
+export const LIVE_FOR_PUBLISHERS =
+  "with drafts and review, only the site's publishers change the live site directly: make the change in an entry's draft, and set it Ready.";
+/** Why an editor cannot delete another editor's draft. */
+export const DRAFTS_FOR_AUTHORS = "a draft is deleted by the editor who made it, or by one of the site's publishers.";
 
 export interface CmsBackend {
   /** Decap's `backend` setting. */

@@ -15,10 +15,9 @@ const object = (properties: Record<string, AnySchemaObject>, required = Object.k
 });
 const list = (items: AnySchemaObject, minItems = 0) => ({ type: "array", items, minItems });
 const file = object({ path: text, content: text });
-const options = object(
-  { commitMessage: text, useWorkflow: { type: "boolean" }, status: text, collectionName: text },
-  [],
-);
+/** Decap's three statuses of a draft: Draft, In review, Ready. */
+const status = { enum: ["draft", "pending_review", "pending_publish"] };
+const options = object({ commitMessage: text, useWorkflow: { type: "boolean" }, status, collectionName: text }, []);
 const draft = { collection: text, slug: text };
 
 export const REQUEST_PARAMS = {
@@ -43,9 +42,9 @@ export const REQUEST_PARAMS = {
   unpublishedEntry: object({ id: text, ...draft }, []),
   unpublishedEntryDataFile: object({ ...draft, path: text }),
   unpublishedEntryMediaFile: object({ ...draft, path: text }),
-  updateUnpublishedEntryStatus: object({ ...draft, newStatus: text }),
-  publishUnpublishedEntry: object({ ...draft, head: text }, ["collection", "slug"]),
-  deleteUnpublishedEntry: object(draft),
+  updateUnpublishedEntryStatus: object({ ...draft, newStatus: status }),
+  publishUnpublishedEntry: object({ ...draft, head: sha }),
+  deleteUnpublishedEntry: object({ ...draft, head: sha }),
   getDeployPreview: object(draft),
   liveStatus: object({ resource: text }),
   history: object({ path: text, from: text, count: { type: "integer" } }, ["path"]),

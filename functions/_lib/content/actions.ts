@@ -5,11 +5,15 @@
  */
 import type { Editor } from "./access";
 import { GitHubError, type GitHub } from "./github";
-import { draftBranch } from "./rules";
-import { checkContentWrite, type Change } from "./content-check";
+import { draftBranch, pathProblem } from "./rules";
+import { checkContentWrite, type Change, type Listing } from "./content-check";
 import { listed, type ContentSettings } from "./settings";
-import { PUBLISHERS_ONLY } from "../../../src/content/editor-backend";
+import { DRAFTS_FOR_AUTHORS, LIVE_FOR_PUBLISHERS, PUBLISHERS_ONLY } from "../../../src/content/editor-backend";
 import type { REQUEST_PARAMS } from "../../../src/content/editor-requests";
+import { blobSha, decodeText, fromBase64 } from "../../../src/content/bytes";
+import { parseData } from "../../../src/content/data";
+import { mergeEdits } from "../../../src/content/merge";
+import { writtenText } from "../../../src/content/yaml-patch";
 
 /** What the actions read of a request's params; api.ts has checked every path and branch in them. */
 export interface Params {
@@ -45,12 +49,12 @@ export interface Context {
   editor: Editor;
 }
 
-type Pull = { number: number; head: { ref: string }; labels: { name: string }[] };
+type Pull = { number: number; head: { ref: string }; labels: { name: string }[]; body?: string | null };
 const LABEL = "decap-cms/";
 
 const at = (path: string, branch: string) =>
   `/contents/${path.split("/").map(encodeURIComponent).join("/")}?ref=${encodeURIComponent(branch)}`;
-const utf8 = (base64: string) => new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+const utf8 = (base64: string) => decodeText(fromBase64(base64)!);
 function base64(text: string): string {
   const data = new TextEncoder().encode(text);
   let binary = "";
@@ -61,6 +65,7 @@ function base64(text: string): string {
 export function actions({ gh, settings, editor }: Context) {
   const { branch } = settings;
   const mayPublish = listed(settings.publishers, editor.email);
+  const draftBody = `A draft saved in the site's editor by ${editor.email}.`;
   type Found = { type: string; path: string; sha: string; content?: string; encoding?: string };
   /** The file at `path` on `ref` (GitHub's contents answer), null if none; a link or submodule there is refused. */
   async function found(path: string, ref: string): Promise<Found | null> {
@@ -103,42 +108,106 @@ export function actions({ gh, settings, editor }: Context) {
             "change, or you are told which field both changed."
         : `Not saved: ${path} changed since you opened it. Nothing was changed: reload to see it as it is now.`,
     );
+  const refused = (status: number, why: string) => new GitHubError(status, `Refused: ${why} Nothing was changed.`);
+  type Plan = (files: Listing, head: string) => Promise<Change[]>;
   /**
-   * One commit of `changes` (base64, or null to delete) on `ref`, made only while each file is at `versions[path]`
-   * (absent where none is named) or already as the save leaves it; else nothing is written. A branch that moved
-   * meanwhile (GitHub refuses the ref update) is checked again on its new head. Returns the head after.
+   * Every write: one commit on `ref` (a new draft branches from the live head), of the changes `plan` makes of the
+   * files at its head, after the content check on exactly the tree committed. The branch moves only forward, and
+   * one that moved meanwhile is planned and checked again on its new head. `merged`: Publish's second parent.
    */
-  async function commit(ref: string, changes: Change[], versions: Params["versions"], message: string) {
-    const blobs: (string | null)[] = [];
-    for (const { content } of changes) {
-      type Blob = { sha: string };
-      blobs.push(content === null ? null : (await gh<Blob>("POST", "/git/blobs", { content, encoding: "base64" })).sha);
-    }
+  async function commit(ref: string, message: string, plan: Plan, merged?: string) {
+    if (ref === branch && settings.workflow && !mayPublish) throw refused(403, LIVE_FOR_PUBLISHERS);
     for (let attempt = 1; ; attempt++) {
-      const head = (await headOf(ref))!;
-      const tree: { path: string; mode: string; type: string; sha: string | null }[] = [];
-      for (const [i, { path }] of changes.entries()) {
-        const now = (await found(path, head))?.sha ?? null;
-        if (now === blobs[i]) continue;
-        if (now !== (versions?.[path] ?? null)) throw stale(path);
-        tree.push({ path, mode: "100644", type: "blob", sha: blobs[i] });
+      const at = await headOf(ref, true);
+      const head = at ?? (await headOf(branch))!;
+      const tree = await listingOf(head);
+      const changes = await plan(tree.files, head);
+      if (changes.length === 0 && !merged) return head;
+      await checkContentWrite(gh, tree.files, changes);
+      const items = [];
+      for (const { path, content } of changes) {
+        const blob = content && (await gh<{ sha: string }>("POST", "/git/blobs", { content, encoding: "base64" }));
+        items.push({ path, mode: "100644", type: "blob", sha: blob ? blob.sha : null });
       }
-      if (tree.length === 0) return head;
-      const base = await treeOf(head);
-      if (ref === branch) await checkContentWrite(gh, base, changes);
-      const made = await gh<{ sha: string }>("POST", "/git/trees", { base_tree: base, tree });
+      const made = await gh<{ sha: string }>("POST", "/git/trees", { base_tree: tree.sha, tree: items });
+      const parents = merged ? [head, merged] : [head];
       const next = await gh<{ sha: string }>("POST", "/git/commits", {
         message,
         tree: made.sha,
-        parents: [head],
+        parents,
         author: editor,
       });
       try {
-        await gh("PATCH", `/git/refs/heads/${ref}`, { sha: next.sha, force: false });
+        if (at) await gh("PATCH", `/git/refs/heads/${ref}`, { sha: next.sha, force: false });
+        else await gh("POST", "/git/refs", { ref: `refs/heads/${ref}`, sha: next.sha });
         return next.sha;
       } catch (error) {
         if (attempt === 3 || !(error instanceof GitHubError) || error.status !== 409) throw error;
       }
+    }
+  }
+  /** A save's plan: `changes`, each onto the file at `versions[path]` (absent if none) or already as it leaves it. */
+  function replacing(changes: Change[], versions: Params["versions"] = {}): Plan {
+    return async (files) => {
+      const planned: Change[] = [];
+      for (const change of changes) {
+        const now = files.get(change.path);
+        if (now && !/^100(644|755)$/.test(now.mode)) throw refused(403, `${change.path} is a link or a submodule.`);
+        const bytes = change.content === null ? null : fromBase64(change.content);
+        if (change.content !== null && !bytes) throw refused(400, `${change.path} was not sent as base64.`);
+        if ((now?.sha ?? null) === (bytes && (await blobSha(bytes)))) continue;
+        if ((now?.sha ?? null) !== (versions[change.path] ?? null)) throw stale(change.path);
+        planned.push(change);
+      }
+      return planned;
+    };
+  }
+  const blobText = async (sha: string) => (await gh<{ content: string }>("GET", `/git/blobs/${sha}`)).content;
+  /**
+   * Publish's plan: the draft's changes since it left the live branch onto the live files now; a file changed on both
+   * sides merged field by field as the editor merges a save, or refused naming the fields.
+   */
+  function merging(reviewed: string): Plan {
+    return async (live, head) => {
+      type File = { filename: string; status: string; sha: string; previous_filename?: string };
+      type Compare = { merge_base_commit: { sha: string }; files?: File[] };
+      const compare = await gh<Compare>("GET", `/compare/${head}...${reviewed}`);
+      const base = (await listingOf(compare.merge_base_commit.sha)).files;
+      const planned: Change[] = [];
+      for (const file of compare.files ?? []) {
+        const moved: [string, string | null][] = file.previous_filename ? [[file.previous_filename, null]] : [];
+        moved.push([file.filename, file.status === "removed" ? null : file.sha]);
+        for (const [path, sha] of moved) {
+          const problem = pathProblem(path);
+          if (problem) throw refused(403, `the draft changes a file the editor does not: ${problem}.`);
+          const [was, now] = [base.get(path)?.sha ?? null, live.get(path)?.sha ?? null];
+          if (now === sha) continue;
+          const content = now === was ? sha && (await blobText(sha)) : await mergedYaml(path, was, now, sha);
+          planned.push({ path, content });
+        }
+      }
+      return planned;
+    };
+  }
+  /** A YAML file the draft and the live branch both changed since `was`: the draft's fields onto the live text. */
+  async function mergedYaml(path: string, was: string | null, now: string | null, draft: string | null) {
+    const clash = (what: string) =>
+      new GitHubError(
+        409,
+        `Not published: ${path} changed on the live site since the draft was made, and ${what} changed in the ` +
+          "draft too. Nothing was changed: open the draft, make its changes again onto the file as it is now, and save.",
+      );
+    if (!/\.ya?ml$/.test(path) || !was || !now || !draft) throw clash("the file");
+    const [base, live, mine] = await Promise.all(
+      [was, now, draft].map(async (sha) => decodeText(fromBase64(await blobText(sha))!)),
+    );
+    const result = mergeEdits(parseData(base), parseData(mine), parseData(live));
+    if (result.conflicts)
+      throw clash(`${result.conflicts.length === 1 ? "a field" : "fields"} (${result.conflicts.join(", ")})`);
+    try {
+      return base64(writtenText({ source: live, fields: result.merged }));
+    } catch {
+      throw clash("the file");
     }
   }
   /** The commit `ref` (a branch) points at; undefined where `missing` allows it to be absent. */
@@ -146,6 +215,19 @@ export function actions({ gh, settings, editor }: Context) {
     (await gh<{ object: { sha: string } } | null>("GET", `/git/ref/heads/${ref}`, undefined, missing))?.object.sha;
   const treeOf = async (commit: string) =>
     (await gh<{ tree: { sha: string } }>("GET", `/git/commits/${commit}`)).tree.sha;
+  /** The files of `commit`, from one read of its whole tree. */
+  async function listingOf(commit: string): Promise<{ sha: string; files: Listing }> {
+    const sha = await treeOf(commit);
+    type Item = { path: string; mode: string; type: string; sha: string };
+    const { tree } = await gh<{ tree: Item[] }>("GET", `/git/trees/${sha}?recursive=1`);
+    return { sha, files: new Map(tree.filter((i) => i.type !== "tree").map((i) => [i.path, i])) };
+  }
+  /** Refuses to act on a draft that moved past the head the editor saw. */
+  async function reviewed(draft: string, head: string, done: string) {
+    if ((await headOf(draft)) !== head) {
+      throw new GitHubError(409, `Not ${done}: the draft changed since you opened it. Open it again to review it.`);
+    }
+  }
   function draftOf(collection?: string, slug?: string): string {
     const draft = draftBranch(collection, slug);
     if ("problem" in draft) throw new GitHubError(403, `Refused: ${draft.problem}.`);
@@ -161,22 +243,24 @@ export function actions({ gh, settings, editor }: Context) {
     return pull;
   }
 
-  async function persistEntry({ dataFiles = [], assets = [], options = {}, versions = {} }: Params) {
+  async function persistEntry({ dataFiles = [], assets = [], options = {}, versions }: Params) {
     const message = options.commitMessage ?? "Edit content";
     const ref = options.useWorkflow ? draftOf(options.collectionName, dataFiles[0]?.slug) : branch;
-    if (ref !== branch && !(await headOf(ref, true))) {
-      await gh("POST", "/git/refs", { ref: `refs/heads/${ref}`, sha: await headOf(branch) });
-    }
-    const changes = assets.map(({ path, content }) => ({ path, content: content as string | null }));
+    const changes = assets.map(({ path, content }): Change => ({ path, content }));
     for (const file of dataFiles) {
       changes.push({ path: file.newPath ?? file.path, content: base64(file.raw) });
       if (file.newPath) changes.push({ path: file.path, content: null });
     }
-    const head = await commit(ref, changes, versions, message);
+    const head = await commit(ref, message, replacing(changes, versions));
     if (ref !== branch && !(await pullOf(ref, true))) {
-      const body = `A draft saved in the site's editor by ${editor.email}.`;
-      const pull = await gh<Pull>("POST", "/pulls", { title: message, head: ref, base: branch, body });
-      await gh("PUT", `/issues/${pull.number}/labels`, { labels: [`${LABEL}${options.status ?? "draft"}`] });
+      try {
+        const pull = await gh<Pull>("POST", "/pulls", { title: message, head: ref, base: branch, body: draftBody });
+        await gh("PUT", `/issues/${pull.number}/labels`, { labels: [`${LABEL}${options.status ?? "draft"}`] });
+      } catch (error) {
+        // A draft is its pull request: a branch without one is on no board, so it goes too.
+        await gh("DELETE", `/git/refs/heads/${ref}`, undefined, true).catch(() => null);
+        throw error;
+      }
     }
     return { message: "entry persisted", head };
   }
@@ -202,10 +286,21 @@ export function actions({ gh, settings, editor }: Context) {
   }
 
   /** "Is it live?": the branch's head and the host's reports on a commit, only what the editor shows (no patches). */
+  /** Whether `sha` names a commit of `ref`'s history. */
+  async function inHistory(ref: string, sha: unknown) {
+    if (!/^[0-9a-f]{40}$/.test(String(sha))) return false;
+    const compare = await gh<{ status: string } | null>(
+      "GET",
+      `/compare/${encodeURIComponent(ref)}...${sha}`,
+      undefined,
+      true,
+    );
+    return ["behind", "identical"].includes(compare?.status ?? "");
+  }
   async function liveStatus({ resource }: Params) {
     const [, ref, part = ""] = /^\/commits\/(.+?)(\/check-runs|\/status)?$/.exec(String(resource)) ?? [];
-    if (ref !== branch && !/^[0-9a-f]{40}$/.test(ref ?? "")) {
-      throw new GitHubError(403, `Refused: only the commits of ${branch} can be read.`);
+    if (ref !== branch && !(await inHistory(branch, ref))) {
+      throw refused(403, `only the commits of ${branch} can be read.`);
     }
     type Report = Record<string, unknown>;
     const answer = await gh<Report>("GET", `/commits/${encodeURIComponent(ref)}${part}`);
@@ -239,14 +334,9 @@ export function actions({ gh, settings, editor }: Context) {
 
   /** A page of a file's history: its commits on the branch (or from a commit), each with the file's text then. */
   async function history({ path, branch: ref = branch, from, count }: Params) {
-    if (from !== undefined) {
-      // Only the branch's own history: a commit of another branch may hold what the editor is not to read.
-      const ahead = /^[0-9a-f]{40}$/.test(String(from))
-        ? await gh<{ status: string }>("GET", `/compare/${encodeURIComponent(ref)}...${from}`, undefined, true)
-        : null;
-      if (!["behind", "identical"].includes(ahead?.status ?? "")) {
-        throw new GitHubError(403, `Refused: a version is named by the sha of a commit in ${ref}'s history.`);
-      }
+    // Only the branch's own history: a commit of another branch may hold what the editor is not to read.
+    if (from !== undefined && !(await inHistory(ref, from))) {
+      throw new GitHubError(403, `Refused: a version is named by the sha of a commit in ${ref}'s history.`);
     }
     const query = `path=${encodeURIComponent(path!)}&sha=${encodeURIComponent(from ?? ref)}`;
     type Commit = { sha: string; commit: { author: { name?: string; email?: string; date: string } } };
@@ -259,12 +349,8 @@ export function actions({ gh, settings, editor }: Context) {
   }
 
   async function deleteFiles(p: Params) {
-    await commit(
-      branch,
-      p.paths!.map((path) => ({ path, content: null })),
-      p.versions,
-      message(p),
-    );
+    const changes = p.paths!.map((path) => ({ path, content: null }));
+    await commit(branch, message(p), replacing(changes, p.versions));
     return { message: "deleted" };
   }
   const message = (p: Params) => p.options?.commitMessage ?? "Edit content";
@@ -281,7 +367,7 @@ export function actions({ gh, settings, editor }: Context) {
       (await filesIn(p.mediaFolder!)).map(({ sha, path, name, size }) => ({ id: sha, path, name, size })),
     getMediaFile: (p: Params) => media(p.path!, p.branch),
     persistMedia: async (p: Params) => {
-      await commit(branch, [p.asset!], p.versions, message(p));
+      await commit(branch, message(p), replacing([p.asset!], p.versions));
       return media(p.asset!.path);
     },
     deleteFile: async (p: Params) => deleteFiles({ ...p, paths: [p.path!] }),
@@ -303,29 +389,22 @@ export function actions({ gh, settings, editor }: Context) {
     },
     publishUnpublishedEntry: async (p: Params) => {
       const draft = draftOf(p.collection, p.slug);
-      if (!mayPublish) throw new GitHubError(403, `Refused: ${PUBLISHERS_ONLY} Nothing was changed.`);
-      if (!/^[0-9a-f]{40}$/.test(String(p.head))) {
-        throw new GitHubError(403, "Refused: Publish names the draft's version the reviewer saw. Nothing was changed.");
+      if (!mayPublish) throw refused(403, PUBLISHERS_ONLY);
+      await reviewed(draft, p.head!, "published");
+      const title = `Publish ${draft.slice(4)} (${editor.email})`;
+      await commit(branch, title, merging(p.head!), p.head);
+      // Live now, whatever follows: a draft saved past the published head keeps what was not published.
+      if ((await headOf(draft, true).catch(() => null)) === p.head) {
+        await gh("DELETE", `/git/refs/heads/${draft}`, undefined, true).catch(() => null);
       }
-      // The content check on the branch as the merge leaves it; GitHub merges only while the head is the one reviewed.
-      type Compare = { files?: { filename: string; status: string; sha: string; previous_filename?: string }[] };
-      const changes: Change[] = [];
-      for (const file of (await gh<Compare>("GET", `/compare/${encodeURIComponent(branch)}...${p.head}`)).files ?? []) {
-        if (file.previous_filename) changes.push({ path: file.previous_filename, content: null });
-        const blob = file.status === "removed" ? null : await gh<{ content: string }>("GET", `/git/blobs/${file.sha}`);
-        changes.push({ path: file.filename, content: blob && blob.content });
-      }
-      await checkContentWrite(gh, await treeOf((await headOf(branch))!), changes);
-      const merge = { merge_method: "merge", commit_title: `Publish ${draft.slice(4)} (${editor.email})`, sha: p.head };
-      await gh("PUT", `/pulls/${(await pullOf(draft)).number}/merge`, merge).catch((error: unknown) => {
-        if (!(error instanceof GitHubError) || error.status !== 409) throw error;
-        throw new GitHubError(409, "Not published: the draft changed since you opened it. Open it again to review it.");
-      });
-      await gh("DELETE", `/git/refs/heads/${draft}`);
       return { message: "published" };
     },
     deleteUnpublishedEntry: async (p: Params) => {
-      await gh("DELETE", `/git/refs/heads/${draftOf(p.collection, p.slug)}`, undefined, true);
+      const draft = draftOf(p.collection, p.slug);
+      const pull = await pullOf(draft);
+      if (!mayPublish && pull.body !== draftBody) throw refused(403, DRAFTS_FOR_AUTHORS);
+      await reviewed(draft, p.head!, "deleted");
+      await gh("DELETE", `/git/refs/heads/${draft}`);
       return { message: "draft deleted" };
     },
     getDeployPreview,

@@ -1,58 +1,86 @@
 /**
- * The site's content check, run by the content API before a write on the branch as the write leaves it, with the
- * validators compiled at build; images by their bytes, each the write adds and each a file shows at its size.
+ * The site's content check, run by the content API on the tree a commit leaves, with the validators compiled at
+ * build: every YAML file, and every image the content references or the commit adds, by its bytes. Blobs never
+ * change, so what was read of one is kept by its sha: a warm Worker reads only what the commit brings.
  */
 import { CONTENT_FOLDER, SERVICE_FILE } from "../../../src/content/model";
-import { imageProblems } from "../../../src/content/images";
+import { decodeText, fromBase64 } from "../../../src/content/bytes";
+import { imageDataProblem, imageFacts, imageProblems, type ImageFacts } from "../../../src/content/images";
 import { IMAGE_PATH } from "../../../src/content/rules";
-import { checkFiles, problemLine } from "../../../src/content/validate";
+import { checkFiles, damagedImage, problemLine } from "../../../src/content/validate";
 import { GitHubError, type GitHub } from "./github";
 import { schemas, validators } from "../../../src/content/schemas.generated";
 
-/** A file a write changes: its new bytes in base64, or null when it deletes it. */
+/** A file a commit changes: its new bytes in base64, or null when it deletes it. */
 export type Change = { path: string; content: string | null };
+/** A commit's files by path: their blob sha and git mode. */
+export type Listing = Map<string, { sha: string; mode: string }>;
+type Judged = ImageFacts & { damage: string | null };
 
-const bytesOf = (base64: string) => Uint8Array.from(atob(base64.replace(/\s/g, "")), (c) => c.charCodeAt(0));
 const TOP = `${CONTENT_FOLDER}/`;
-/** The YAML files read so far, by blob sha: a blob never changes, so a warm Worker reads only what a save changed. */
-const readTexts = new Map<string, string>();
+const texts = new Map<string, string>();
+const images = new Map<string, Judged>();
+const kept = <T>(cache: Map<string, T>, sha: string, value: T) => {
+  if (cache.size > 500) cache.clear();
+  cache.set(sha, value);
+  return value;
+};
+const judge = async (bytes: Uint8Array): Promise<Judged> => ({
+  ...imageFacts(bytes),
+  damage: await imageDataProblem(bytes),
+});
 
-/** Refuses, in the check's words, a write of `changes` onto the tree `treeSha` that the site's check would refuse. */
-export async function checkContentWrite(gh: GitHub, treeSha: string, changes: Change[]): Promise<void> {
-  type Tree = { tree: { path: string; type: string; sha: string }[] };
-  const { tree } = await gh<Tree>("GET", `/git/trees/${treeSha}?recursive=1`);
+/** Refuses, in the check's words, a commit of `changes` onto `listing` that the site's check would refuse. */
+export async function checkContentWrite(gh: GitHub, listing: Listing, changes: Change[]): Promise<void> {
+  const blob = async (sha: string) => fromBase64((await gh<{ content: string }>("GET", `/git/blobs/${sha}`)).content)!;
   const files = new Map<string, string | Uint8Array>();
-  for (const item of tree)
-    if (item.type === "blob" && item.path.startsWith(TOP)) files.set(item.path.slice(5), item.sha);
+  for (const [path, { sha }] of listing) if (path.startsWith(TOP)) files.set(path.slice(TOP.length), sha);
   for (const { path, content } of changes) {
     if (content === null) files.delete(path.slice(TOP.length));
-    else files.set(path.slice(TOP.length), bytesOf(content));
+    else files.set(path.slice(TOP.length), fromBase64(content)!);
   }
-  const text = async (file: string | Uint8Array) => {
-    if (typeof file !== "string") return new TextDecoder().decode(file);
-    if (!readTexts.has(file)) {
-      const { content } = await gh<{ content: string }>("GET", `/git/blobs/${file}`);
-      if (readTexts.size > 500) readTexts.clear();
-      readTexts.set(file, new TextDecoder().decode(bytesOf(content)));
-    }
-    return readTexts.get(file)!;
-  };
   const yaml = [...files].filter(([name]) => /^[^/]+\.ya?ml$/.test(name) || SERVICE_FILE.test(name));
-  const sources = await Promise.all(yaml.map(async ([name, file]) => ({ name, text: await text(file) })));
-  const added = [...files].filter(([name, file]) => file instanceof Uint8Array && IMAGE_PATH.test(name));
-  const { errors } = checkFiles({
-    schemas,
-    validators: (name) => validators[name],
-    files: sources.sort((a, b) => a.name.localeCompare(b.name)),
-    display: (name) => `${TOP}${name}`,
-    images: [...files.keys()].filter((name) => IMAGE_PATH.test(name)),
-    image: (name) => {
-      const file = files.get(name);
-      return file === undefined ? null : typeof file === "string" ? undefined : file;
-    },
-  });
+  const sources = await Promise.all(
+    yaml.map(async ([name, file]) => ({
+      name,
+      text:
+        typeof file !== "string"
+          ? decodeText(file)
+          : (texts.get(file) ?? kept(texts, file, decodeText(await blob(file)))),
+    })),
+  );
+  const added = new Map<string, Judged>();
+  for (const [name, file] of files)
+    if (file instanceof Uint8Array && IMAGE_PATH.test(name)) added.set(name, await judge(file));
+  const judged = (name: string) => {
+    const file = files.get(name);
+    return typeof file === "string" ? images.get(file) : added.get(name);
+  };
+  const check = (wanted: Set<string>) =>
+    checkFiles({
+      schemas,
+      validators: (name) => validators[name],
+      files: sources.sort((a, b) => a.name.localeCompare(b.name)),
+      display: (name) => `${TOP}${name}`,
+      images: [...files.keys()].filter((name) => IMAGE_PATH.test(name)),
+      image: (name) => {
+        const file = files.get(name);
+        if (typeof file !== "string") return file ?? null;
+        if (!images.has(file)) wanted.add(file);
+        return images.get(file);
+      },
+      undecodable: (name) => judged(name)?.damage ?? null,
+    }).errors;
+  const wanted = new Set<string>();
+  let errors = check(wanted);
+  if (wanted.size > 0) {
+    await Promise.all([...wanted].map(async (sha) => kept(images, sha, await judge(await blob(sha)))));
+    errors = check(new Set());
+  }
   const problems = [
-    ...added.flatMap(([name, bytes]) => imageProblems(bytes as Uint8Array).map((m) => `${TOP}${name} ${m}`)),
+    ...[...added].flatMap(([name, image]) =>
+      [...imageProblems(image), ...(image.damage ? [damagedImage(image.damage)] : [])].map((m) => `${TOP}${name} ${m}`),
+    ),
     ...errors.map((error) => `${error.file} ${problemLine(error)}`),
   ];
   if (problems.length > 0) {

@@ -124,7 +124,8 @@ export function requestProblem(
     workflow && action === "persistEntry" && named.options?.useWorkflow !== true
       ? "with drafts and review, a save is a draft: it reaches the live branch when it is published"
       : null,
-    WRITES.has(action) && pathsOf(params).some((path) => String(path).startsWith(SCHEMAS))
+    // In any case: on a checkout that ignores case (macOS's default), data/Schema/ is data/schema/.
+    WRITES.has(action) && pathsOf(params).some((path) => String(path).toLowerCase().startsWith(SCHEMAS))
       ? `${SCHEMAS} holds the content model, which changes with the site's code, not in the editor`
       : null,
   ];

@@ -1,0 +1,405 @@
+/**
+ * The content API (functions/_lib/content/api.ts) called as the Worker calls it, with the validators the build
+ * compiles, against the stand-ins for GitHub and Access (e2e/content-api-stand-in.ts, whose merge is git's): every
+ * write goes through one commit the server checked, with drafts and review every write to the live branch is a
+ * publisher's, Publish commits the merged tree it checked, and faults leave nothing half-done.
+ * @jest-environment node
+ */
+import path from "path";
+import zlib from "zlib";
+import sharp from "sharp";
+import { parse, stringify } from "yaml";
+import { writeCompiledSchemas } from "../../plugins/content-model/compiled-schemas";
+import { loadSchemas, serviceFiles } from "../../src/content/read-content";
+import { resolveSchema, type JsonSchema } from "../../src/content/model";
+import { draftBranch } from "../../src/cms/content-store";
+import { DRAFTS_FOR_AUTHORS, LIVE_FOR_PUBLISHERS, PUBLISHERS_ONLY } from "../../src/content/editor-backend";
+import { blobSha, decodeText } from "../../src/content/bytes";
+import type * as Api from "../../functions/_lib/content/api";
+import { APP_ID, AUDIENCE, startContentStandIn, type ContentStandIn } from "../../e2e/content-api-stand-in";
+
+const DATA = path.join(__dirname, "..", "..", "data");
+// The module the build writes, written here as the build writes it, before the API imports it.
+writeCompiledSchemas(loadSchemas(DATA), path.join(__dirname, "..", ".."));
+const { handleContent } = require("../../functions/_lib/content/api") as typeof Api;
+
+const schemas = loadSchemas(DATA);
+const ANN = "ann@firm.example";
+const BEN = "ben@firm.example";
+const SERVICES = serviceFiles(DATA).map((name) => `data/${name}`);
+
+let standIn: ContentStandIn;
+beforeEach(async () => {
+  standIn = await startContentStandIn("firm/site", DATA);
+});
+afterEach(() => standIn.close());
+
+type Answer = { status: number; body: Record<string, unknown> & { error?: string } };
+/** A request as the editor sends it, from `email`; `workflow`: drafts and review, with Ben the one publisher. */
+async function call(email: string, action: string, params: object, workflow = true): Promise<Answer> {
+  const request = new Request("https://site.example/api/content", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "Sec-Fetch-Site": "same-origin",
+      "Cf-Access-Jwt-Assertion": await standIn.assertion(email),
+    },
+    body: JSON.stringify({ action, params: { branch: "main", ...params } }),
+  });
+  const env = {
+    CMS_REPO: "firm/site",
+    ACCESS_TEAM_DOMAIN: standIn.url,
+    ACCESS_AUD: AUDIENCE,
+    GITHUB_APP_ID: APP_ID,
+    GITHUB_APP_PRIVATE_KEY: standIn.appPrivateKey,
+    GITHUB_API_URL: standIn.api,
+    ...(workflow && { CMS_EDITORIAL_WORKFLOW: "true", PUBLISHERS: BEN }),
+  };
+  const response = await handleContent(request, env);
+  return { status: response.status, body: (await response.json()) as Answer["body"] };
+}
+
+const version = (file: string) => blobSha(Buffer.from(standIn.file(file)!));
+const slugOf = (file: string) => path.basename(file, ".yaml");
+const serviceFilesOn = (branch: string) =>
+  [...SERVICES, ...["zz-one", "zz-two"].map((s) => `data/services/${s}.yaml`)].filter((f) => standIn.file(f, branch));
+const base64 = (text: string | Buffer) => Buffer.from(text).toString("base64");
+
+/** Saves `text` as the draft of the service `file`, as `email`; answers the draft's head. */
+async function saveDraft(email: string, file: string, text: string) {
+  const draft = draftBranch("services", slugOf(file));
+  const current = standIn.file(file, draft) ?? standIn.file(file);
+  const versions = current === null ? {} : { [file]: await blobSha(Buffer.from(current)) };
+  const answer = await call(email, "persistEntry", {
+    dataFiles: [{ path: file, slug: slugOf(file), raw: text }],
+    assets: [],
+    options: { useWorkflow: true, collectionName: "services", status: "draft", commitMessage: `Draft of ${file}` },
+    versions,
+  });
+  expect(answer).toMatchObject({ status: 200 });
+  return String(answer.body.head);
+}
+const publish = (file: string, head: string) =>
+  call(BEN, "publishUnpublishedEntry", { collection: "services", slug: slugOf(file), head });
+
+/** `file`'s data with `change` made to it, as YAML. */
+const edited = (file: string, change: (data: Record<string, unknown>) => void, branch = "main") => {
+  const data = parse(standIn.file(file, branch)!) as Record<string, unknown>;
+  change(data);
+  return stringify(data);
+};
+
+describe("with drafts and review, the live branch changes only by a publisher's hand", () => {
+  test("an editor who is not a publisher cannot delete, upload or remove a file on it: nothing is written", async () => {
+    const file = SERVICES[0];
+    const image = "data/images/new.png";
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123" } })
+      .png()
+      .toBuffer();
+    const attempts = [
+      call(ANN, "deleteFiles", { paths: [file], versions: { [file]: await version(file) } }),
+      call(ANN, "deleteFile", { path: file, versions: { [file]: await version(file) } }),
+      call(ANN, "persistMedia", { asset: { path: image, content: base64(png) } }),
+    ];
+    for (const answer of await Promise.all(attempts)) {
+      expect(answer).toEqual({ status: 403, body: { error: `Refused: ${LIVE_FOR_PUBLISHERS} Nothing was changed.` } });
+    }
+    expect(standIn.writes).toEqual([]);
+    expect(standIn.file(file)).not.toBeNull();
+  });
+
+  test("a publisher's upload or delete is itself checked", async () => {
+    const last = SERVICES.length === 1 ? SERVICES[0] : null;
+    const damaged = await damagedPng();
+    const upload = await call(BEN, "persistMedia", {
+      asset: { path: "data/images/broken.png", content: base64(damaged) },
+    });
+    expect(upload).toMatchObject({
+      status: 422,
+      body: { error: expect.stringContaining("data/images/broken.png is damaged") },
+    });
+    if (last) {
+      const gone = await call(BEN, "deleteFiles", { paths: [last], versions: { [last]: await version(last) } });
+      expect(gone.status).toBe(422);
+    }
+    expect(standIn.writes).toEqual([]);
+  });
+
+  test("a draft's status is one Decap knows, and only its author or a publisher deletes it, naming its version", async () => {
+    const file = SERVICES[0];
+    const head = await saveDraft(
+      ANN,
+      file,
+      edited(file, (d) => (d.title = "A draft title")),
+    );
+    const draft = { collection: "services", slug: slugOf(file) };
+    expect((await call(ANN, "updateUnpublishedEntryStatus", { ...draft, newStatus: "published" })).status).toBe(400);
+    expect((await call(ANN, "deleteUnpublishedEntry", draft)).status).toBe(400);
+    expect(await call("carl@firm.example", "deleteUnpublishedEntry", { ...draft, head })).toEqual({
+      status: 403,
+      body: { error: `Refused: ${DRAFTS_FOR_AUTHORS} Nothing was changed.` },
+    });
+    const newer = standIn.commit(file, "title: changed meanwhile\n", "Changed", draftBranch("services", slugOf(file)));
+    expect((await call(ANN, "deleteUnpublishedEntry", { ...draft, head })).status).toBe(409);
+    expect(await call(ANN, "deleteUnpublishedEntry", { ...draft, head: newer })).toMatchObject({ status: 200 });
+    expect(standIn.branches()).toEqual(["main"]);
+  });
+
+  test("a direct save is refused, and only a publisher publishes", async () => {
+    const file = SERVICES[0];
+    const raw = edited(file, (d) => (d.title = "A new title"));
+    const direct = await call(BEN, "persistEntry", {
+      dataFiles: [{ path: file, slug: slugOf(file), raw }],
+      options: { useWorkflow: false },
+      versions: { [file]: await version(file) },
+    });
+    expect(direct.status).toBe(403);
+    const head = await saveDraft(ANN, file, raw);
+    const denied = await call(ANN, "publishUnpublishedEntry", { collection: "services", slug: slugOf(file), head });
+    expect(denied).toEqual({ status: 403, body: { error: `Refused: ${PUBLISHERS_ONLY} Nothing was changed.` } });
+    expect(await publish(file, head)).toEqual({ status: 200, body: { message: "published" } });
+    expect(standIn.file(file)).toBe(raw);
+    expect(standIn.writes.map((w) => [w.branch, w.author?.email])).toEqual([
+      [draftBranch("services", slugOf(file)), ANN],
+      ["main", BEN],
+    ]);
+  });
+});
+
+describe("Publish is one commit the server merged and checked", () => {
+  const listField = (file: string) => {
+    const resolve = (schema: JsonSchema, file: string) => resolveSchema(schema, schemas, file);
+    const audience = resolve(schemas["service.schema.json"].properties!.audience, "service.schema.json");
+    const items = resolve(audience.schema.properties!.items, audience.file).schema;
+    return { max: items.maxItems!, items: (parse(standIn.file(file)!) as { audience: { items: string[] } }).audience };
+  };
+
+  test("two drafts that each keep a list within its limit, merged past it: the second Publish is refused", async () => {
+    const file = SERVICES[0];
+    const { max, items } = listField(file);
+    // The live list two short of its limit; one draft adds two items at its start, the other one at its end.
+    const start = Array.from({ length: max - 2 }, (_, i) => items.items[i % items.items.length] + ` (${i})`);
+    standIn.commit(
+      file,
+      edited(file, (d) => ((d.audience as typeof items).items = start)),
+    );
+    const first = await saveDraft(
+      ANN,
+      file,
+      edited(file, (d) => ((d.audience as typeof items).items = ["A", "B", ...start])),
+    );
+    // The second draft is of the same file, made as another writer would on its own branch.
+    const second = standIn.commit(
+      file,
+      edited(file, (d) => ((d.audience as typeof items).items = [...start, "C"])),
+      "Another draft",
+      "cms/services/zz-second",
+    );
+    expect(await publish(file, first)).toMatchObject({ status: 200 });
+    standIn.pulls.push({
+      number: 99,
+      head: { ref: "cms/services/zz-second" },
+      base: { ref: "main" },
+      labels: [],
+      state: "open",
+      user: { login: "x" },
+      body: null,
+    });
+    const refused = await call(BEN, "publishUnpublishedEntry", {
+      collection: "services",
+      slug: "zz-second",
+      head: second,
+    });
+    expect(refused).toMatchObject({ status: 409, body: { error: expect.stringContaining("audience.items") } });
+    expect((parse(standIn.file(file)!) as { audience: typeof items }).audience.items).toHaveLength(max);
+  });
+
+  test("fields changed on each side merge; the commit has the live head and the reviewed draft head as parents", async () => {
+    const file = SERVICES[0];
+    const head = await saveDraft(
+      ANN,
+      file,
+      edited(file, (d) => (d.title = "Title from the draft")),
+    );
+    standIn.commit(
+      file,
+      edited(file, (d) => (d.lead = "A lead changed on the live site.")),
+    );
+    expect(await publish(file, head)).toMatchObject({ status: 200 });
+    expect(parse(standIn.file(file)!)).toMatchObject({
+      title: "Title from the draft",
+      lead: "A lead changed on the live site.",
+    });
+    expect(standIn.branches()).toEqual(["main"]);
+  });
+
+  test("two Publishes at the same moment are each judged on the other's result: one lands", async () => {
+    // Two services given one free position: two that exist, or two new ones beside a lone service.
+    const free = Math.max(...SERVICES.map((f) => Number(parse(standIn.file(f)!).order))) + 1;
+    const pair =
+      SERVICES.length > 1 ? SERVICES.slice(0, 2) : ["zz-one", "zz-two"].map((s) => `data/services/${s}.yaml`);
+    const heads: [string, string][] = [];
+    for (const file of pair) {
+      const slug = slugOf(file);
+      const text = standIn.file(file)
+        ? edited(file, (d) => (d.order = free))
+        : stringify({ ...parse(standIn.file(SERVICES[0])!), slug, order: free, navLabel: slug, title: slug });
+      heads.push([file, await saveDraft(ANN, file, text)]);
+    }
+    const answers = await Promise.all(heads.map(([file, head]) => publish(file, head)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const orders = serviceFilesOn("main").map((f) => parse(standIn.file(f)!).order);
+    expect(orders.filter((o) => o === free)).toHaveLength(1);
+  });
+
+  test("a save landing on the draft after the check it was not part of stays, with what was not published", async () => {
+    const file = SERVICES[0];
+    const draft = draftBranch("services", slugOf(file));
+    const head = await saveDraft(
+      ANN,
+      file,
+      edited(file, (d) => (d.title = "Published title")),
+    );
+    standIn.beforeRefUpdate = () =>
+      standIn.commit(
+        file,
+        edited(file, (d) => (d.lead = "Saved meanwhile."), draft),
+        "Later",
+        draft,
+      );
+    expect(await publish(file, head)).toMatchObject({ status: 200 });
+    expect(parse(standIn.file(file)!).title).toBe("Published title");
+    expect(parse(standIn.file(file, draft)!).lead).toBe("Saved meanwhile.");
+    expect(standIn.pulls.filter((p) => p.state === "open").map((p) => p.head.ref)).toEqual([draft]);
+  });
+
+  test("Publish naming a head the draft moved past is refused", async () => {
+    const file = SERVICES[0];
+    const head = await saveDraft(
+      ANN,
+      file,
+      edited(file, (d) => (d.title = "One")),
+    );
+    await saveDraft(
+      ANN,
+      file,
+      edited(file, (d) => (d.title = "Two"), draftBranch("services", slugOf(file))),
+    );
+    expect((await publish(file, head)).status).toBe(409);
+    expect(standIn.writes.filter((w) => w.branch === "main")).toEqual([]);
+  });
+});
+
+async function damagedPng(width = 8, height = 8) {
+  const png = await sharp({ create: { width, height, channels: 3, background: "#345" } })
+    .png()
+    .toBuffer();
+  // A byte of the compressed data changed, and the chunk's checksum made right again: only inflating shows it.
+  const idat = png.indexOf("IDAT");
+  const end = idat + 4 + png.readUInt32BE(idat - 4);
+  png[end - 6] ^= 0x55;
+  png.writeUInt32BE(zlib.crc32(png.subarray(idat, end)), end);
+  return png;
+}
+
+describe("one reading of bytes, one verdict", () => {
+  test("an image already in the repository, referenced at a field whose size it does not reach, is refused", async () => {
+    const portrait = "data/firm.yaml";
+    const small = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer();
+    standIn.commit("data/images/small-badge.png", small);
+    const raw = edited(portrait, (d) => ((d.founder as Record<string, unknown>).portrait = "./images/small-badge.png"));
+    const answer = await call(
+      BEN,
+      "persistEntry",
+      {
+        dataFiles: [{ path: portrait, slug: "firm", raw }],
+        options: { useWorkflow: false },
+        versions: { [portrait]: await version(portrait) },
+      },
+      false,
+    );
+    expect(answer).toMatchObject({
+      status: 422,
+      body: { error: expect.stringMatching(/founder\.portrait is 20 × 20 pixels/) },
+    });
+  });
+
+  test("a PNG whose header reads but whose data is damaged is refused, uploaded or already there", async () => {
+    const answer = await call(
+      BEN,
+      "persistMedia",
+      { asset: { path: "data/images/damaged.png", content: base64(await damagedPng()) } },
+      false,
+    );
+    expect(answer).toMatchObject({
+      status: 422,
+      body: { error: expect.stringContaining("its PNG data is cut short or damaged") },
+    });
+  });
+
+  test("a file starting with two byte-order marks is refused, as the build refuses it; one is read as the build reads it", async () => {
+    const file = SERVICES[0];
+    const save = async (raw: string) =>
+      call(
+        BEN,
+        "persistEntry",
+        {
+          dataFiles: [{ path: file, slug: slugOf(file), raw }],
+          options: { useWorkflow: false },
+          versions: { [file]: await version(file) },
+        },
+        false,
+      );
+    expect((await save(`\uFEFF\uFEFF${standIn.file(file)}`)).status).toBe(422);
+    expect((await save(`\uFEFF${standIn.file(file)}`)).status).toBe(200);
+  });
+});
+
+describe("smaller holes", () => {
+  test("the content model under another case, a status Decap does not know, a sha outside the branch, bad base64", async () => {
+    const upload = await call(
+      BEN,
+      "persistMedia",
+      { asset: { path: "data/Schema/service.schema.json", content: base64("{}") } },
+      false,
+    );
+    expect(upload.status).toBe(403);
+    const foreign = standIn.commit("data/firm.yaml", "secret: true\n", "Elsewhere", "private-branch");
+    const live = await call(ANN, "liveStatus", { resource: `/commits/${foreign}/check-runs` }, false);
+    expect(live.status).toBe(403);
+    const bad = await call(
+      BEN,
+      "persistMedia",
+      { asset: { path: "data/images/x.png", content: "not base64!" } },
+      false,
+    );
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining("data/images/x.png was not sent as base64") },
+    });
+    expect(standIn.writes).toEqual([]);
+  });
+
+  test("a failure while a draft's pull request is made leaves no branch behind", async () => {
+    const file = SERVICES[0];
+    standIn.failOn = "POST /pulls";
+    const answer = await call(ANN, "persistEntry", {
+      dataFiles: [{ path: file, slug: slugOf(file), raw: edited(file, (d) => (d.title = "Lost")) }],
+      options: { useWorkflow: true, collectionName: "services" },
+      versions: { [file]: await version(file) },
+    });
+    expect(answer.status).toBe(502);
+    expect(standIn.branches()).toEqual(["main"]);
+  });
+});
+
+test("the API decodes a file's bytes as the build reads them from disk: marks, broken and mixed sequences alike", () => {
+  const samples = [
+    "\uFEFF\uFEFFtitle: x\n",
+    "\uFEFFtitle: x\n",
+    Buffer.from([0xef, 0xbb, 0xbf, 0xc3, 0x28, 0xe2, 0x82, 0x41, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xa0, 0x80, 0xff]),
+  ].map((sample) => Buffer.from(sample));
+  for (const bytes of samples) expect(decodeText(bytes)).toBe(bytes.toString("utf8"));
+});
