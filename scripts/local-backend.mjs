@@ -55,13 +55,19 @@ async function history({ branch: ref, path: file, from, count = 1 }) {
   return { versions };
 }
 
-/** Why a path under data/ is refused on disk: a part of it is a link, which may lead out of data/. */
+/** Why a path under data/ is refused on disk: it, a folder on its way, or anything a folder lists is a link. */
 async function linkProblem(file) {
   const parts = file.split("/");
   for (let i = 1; i <= parts.length; i++) {
     const stat = await fs.lstat(path.join(repo, ...parts.slice(0, i))).catch(() => null);
     if (stat?.isSymbolicLink()) return `"${file}" is a link, not a file under data/`;
     if (stat === null) break;
+    if (i === parts.length && stat.isDirectory()) {
+      const entries = await fs.readdir(path.join(repo, file), { recursive: true, withFileTypes: true });
+      const link = entries.find((entry) => entry.isSymbolicLink());
+      if (link)
+        return `"${path.relative(repo, path.join(link.parentPath, link.name))}" is a link, not a file under data/`;
+    }
   }
   return null;
 }

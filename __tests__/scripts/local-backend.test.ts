@@ -44,6 +44,7 @@ const save = (file: string, raw: string, useWorkflow = true) => ({
   },
 });
 const read = (file: string) => ({ action: "getEntry", params: { branch: "main", path: file } });
+const list = (folder: string) => ({ action: "entriesByFolder", params: { branch: "main", folder, extension: "yaml" } });
 const history = (params: object) => ({
   action: "history",
   params: { branch: "main", path: "data/firm.yaml", ...params },
@@ -64,6 +65,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(backend.repo, ".dev.vars"), `${SECRET}\n`);
   fs.writeFileSync(path.join(backend.repo, "package.json"), '{ "scripts": {} }\n');
   fs.symlinkSync("../.dev.vars", path.join(backend.repo, "data", "link.yaml"));
+  fs.mkdirSync(path.join(backend.repo, "data", "notes", "deeper"), { recursive: true });
+  fs.symlinkSync("../../../.dev.vars", path.join(backend.repo, "data", "notes", "deeper", "x.yaml"));
   backend.git("add", "-A");
   backend.git("commit", "-qm", "Code and content");
 }, 30_000);
@@ -95,6 +98,13 @@ test.each([
   ["a read of package.json", read("package.json"), editor],
   ["a read through a link in data/", read("data/link.yaml"), editor],
   ["a read of data/ through ..", read("data/../.dev.vars"), editor],
+  ["a listing of a folder holding a link", list("data"), editor],
+  ["a listing of a folder holding a link deeper down", list("data/notes"), editor],
+  [
+    "a media listing of a folder holding a link",
+    { action: "getMedia", params: { branch: "main", mediaFolder: "data/notes" } },
+    editor,
+  ],
   [
     "an image written to .git/",
     {
