@@ -6,11 +6,15 @@ export const decodeText = (bytes: Uint8Array): string => new TextDecoder("utf-8"
 
 /** Base64 as bytes; null where it is not base64. */
 export function fromBase64(text: string): Uint8Array | null {
+  let binary: string;
   try {
-    return Uint8Array.from(atob(text.replace(/\s/g, "")), (c) => c.charCodeAt(0));
+    binary = atob(text.replace(/\s/g, ""));
   } catch {
     return null;
   }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
 }
 
 /** Git's name for a file's bytes: the sha1 of `blob <size>\0` and the bytes. */

@@ -47,6 +47,8 @@ export interface CheckInput {
   undecodable?(name: string): string | null;
   /** The schemas' validators compiled ahead (the content API's: Workers compile no code); ajv's, compiled here, if not. */
   validators?: Validators;
+  /** Each file's reading and schema errors by its text, kept between checks (the content API's, which checks often). */
+  memo?: Map<string, { parsed: ParsedFile | null; errors: ContentError[] }>;
 }
 
 export interface CheckResult {
@@ -165,8 +167,19 @@ export function checkFiles(input: CheckInput): CheckResult {
 
   /** The file's own mistakes: its YAML, its schema's and its images'. */
   const checkFile = ({ name, text }: SourceFile, schemaName: string): ParsedFile | null => {
-    const parsed = parseSource(display(name), text, errors);
-    if (!parsed) return null;
+    const key = `${schemaName}\n${name}\n${text}`;
+    let read = input.memo?.get(key);
+    if (!read) {
+      const mistakes: ContentError[] = [];
+      const parsed = parseSource(display(name), text, mistakes);
+      read = { parsed, errors: parsed ? fileErrors(validators, schemaName, parsed) : mistakes };
+      input.memo?.set(key, read);
+    }
+    const { parsed } = read;
+    if (!parsed) {
+      errors.push(...read.errors);
+      return null;
+    }
     const line = (segments: (string | number)[]) => lineOf(parsed.doc!, parsed.counter!, segments);
     const images = localFileFields(schemas[schemaName], parsed.data, schemas, schemaName)
       .filter(({ value }) => IMAGE_PATH.test(value))
@@ -186,7 +199,7 @@ export function checkFiles(input: CheckInput): CheckResult {
           message,
         }));
       });
-    errors.push(...byLine([...fileErrors(validators, schemaName, parsed), ...images]));
+    errors.push(...byLine([...read.errors, ...images]));
     return parsed;
   };
 

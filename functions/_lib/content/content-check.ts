@@ -1,13 +1,14 @@
 /**
  * The site's content check, run by the content API on the tree a commit leaves, with the validators compiled at
  * build: every YAML file, and every image the content references or the commit adds, by its bytes. Blobs never
- * change, so what was read of one is kept by its sha: a warm Worker reads only what the commit brings.
+ * change, so what was read of one is kept by its sha, and each file's reading by its text: a warm Worker reads and
+ * parses only what the commit brings.
  */
 import { CONTENT_FOLDER, SERVICE_FILE } from "../../../src/content/model";
 import { decodeText, fromBase64 } from "../../../src/content/bytes";
 import { imageDataProblem, imageFacts, imageProblems, type ImageFacts } from "../../../src/content/images";
 import { IMAGE_PATH } from "../../../src/content/rules";
-import { checkFiles, damagedImage, problemLine } from "../../../src/content/validate";
+import { checkFiles, damagedImage, problemLine, type CheckInput } from "../../../src/content/validate";
 import { GitHubError, type GitHub } from "./github";
 import { schemas, validators } from "../../../src/content/schemas.generated";
 
@@ -20,6 +21,7 @@ type Judged = ImageFacts & { damage: string | null };
 const TOP = `${CONTENT_FOLDER}/`;
 const texts = new Map<string, string>();
 const images = new Map<string, Judged>();
+const memo: NonNullable<CheckInput["memo"]> = new Map();
 const kept = <T>(cache: Map<string, T>, sha: string, value: T) => {
   if (cache.size > 500) cache.clear();
   cache.set(sha, value);
@@ -58,6 +60,7 @@ export async function checkContentWrite(gh: GitHub, listing: Listing, changes: C
   };
   const check = (wanted: Set<string>) =>
     checkFiles({
+      memo: memo.size > 200 ? (memo.clear(), memo) : memo,
       schemas,
       validators: (name) => validators[name],
       files: sources.sort((a, b) => a.name.localeCompare(b.name)),

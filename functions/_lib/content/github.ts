@@ -17,7 +17,7 @@ export class GitHubError extends Error {
 }
 
 const PERMISSIONS = { contents: "write", pull_requests: "write", checks: "read", statuses: "read", metadata: "read" };
-let cached: { key: string; token: string; expires: number } | undefined;
+let cached: { key: string; token: Promise<string>; expires: number } | undefined;
 
 async function call<T>(settings: ContentSettings, auth: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${settings.api}${path}`, {
@@ -46,9 +46,7 @@ async function call<T>(settings: ContentSettings, auth: string, method: string, 
   );
 }
 
-async function installationToken(settings: ContentSettings): Promise<string> {
-  const key = `${settings.api} ${settings.appId} ${settings.repo}`;
-  if (cached?.key === key && cached.expires - 300_000 > Date.now()) return cached.token;
+async function mintToken(settings: ContentSettings) {
   const now = Math.floor(Date.now() / 1000);
   const jwt = await new SignJWT({})
     .setProtectedHeader({ alg: "RS256" })
@@ -60,13 +58,26 @@ async function installationToken(settings: ContentSettings): Promise<string> {
     call<T>(settings, `Bearer ${jwt}`, method, path, body);
   const installation = await app<{ id: number }>("GET", `/repos/${settings.repo}/installation`);
   const repositories = [settings.repo.split("/")[1]];
-  const { token, expires_at } = await app<{ token: string; expires_at: string }>(
-    "POST",
-    `/app/installations/${installation.id}/access_tokens`,
-    { repositories, permissions: PERMISSIONS },
+  return app<{ token: string; expires_at: string }>("POST", `/app/installations/${installation.id}/access_tokens`, {
+    repositories,
+    permissions: PERMISSIONS,
+  });
+}
+
+/** The installation's token, minted once however many of a request's calls ask for it at the same moment. */
+function installationToken(settings: ContentSettings): Promise<string> {
+  const key = `${settings.api} ${settings.appId} ${settings.repo}`;
+  if (cached?.key === key && cached.expires - 300_000 > Date.now()) return cached.token;
+  const minting = { key, expires: Infinity, token: Promise.resolve("") };
+  minting.token = mintToken(settings).then(
+    ({ token, expires_at }) => ((minting.expires = Date.parse(expires_at)), token),
+    (error: unknown) => {
+      if (cached === minting) cached = undefined;
+      throw error;
+    },
   );
-  cached = { key, token, expires: Date.parse(expires_at) };
-  return token;
+  cached = minting;
+  return minting.token;
 }
 
 export type GitHub = <T>(method: string, path: string, body?: unknown, missing?: boolean) => Promise<T>;
