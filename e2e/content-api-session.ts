@@ -16,7 +16,7 @@ import {
   WORKER_URL,
   WORKFLOW_SITE_URL,
 } from "./fixture-build";
-import { APP_ID, AUDIENCE, startContentStandIn, type ContentStandIn } from "./content-api-stand-in";
+import { standInSettings, startContentStandIn, type ContentStandIn } from "./content-api-stand-in";
 import { cmsBackend } from "../src/content/editor-backend";
 import { ADMIN_DIR } from "../plugins/publish/editor/admin";
 import { writeEditor } from "./tools/local-editor";
@@ -80,16 +80,7 @@ export async function startContentApiServers(
     throw new Error(`No fixture build in ${FIXTURE_BUILD_DIR}: run npm run test:fixture-site first (npm test does).`);
   }
   standIn = await startContentStandIn(FIXTURE_REPO, path.join(root, "data"));
-  const env = {
-    CMS_REPO: FIXTURE_REPO,
-    CMS_BRANCH: "main",
-    ACCESS_TEAM_DOMAIN: standIn.url,
-    ACCESS_AUD: AUDIENCE,
-    GITHUB_APP_ID: APP_ID,
-    GITHUB_APP_PRIVATE_KEY: standIn.appPrivateKey,
-    GITHUB_API_URL: standIn.api,
-    ...variables,
-  };
+  const env = { ...standInSettings(standIn), CMS_BRANCH: "main", ...variables };
   // One after the other: wrangler picks its inspector's port when it starts, and two starting at once pick the same.
   await serveFunctions(ACCESS_SITE_URL, env, FIXTURE_BUILD_DIR);
   const workflowBuild = path.join(root, ".e2e-builds", "access-workflow");

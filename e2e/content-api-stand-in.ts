@@ -18,7 +18,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { exportJWK, exportPKCS8, exportSPKI, generateKeyPair, jwtVerify, SignJWT, type CryptoKey } from "jose";
 
-export const APP_ID = "424242";
+const APP_ID = "424242";
 export const AUDIENCE = "standin-access-application-aud";
 const INSTALLATION = 7;
 const KID = "standin-key-1";
@@ -109,6 +109,16 @@ function filesUnder(dir: string, prefix: string, into = new Map<string, Buffer>(
   }
   return into;
 }
+
+/** The content API's settings for the repository `repo` on `standIn`, as a deploy sets them (docs/deploy.md). */
+export const standInSettings = (standIn: ContentStandIn) => ({
+  CMS_REPO: standIn.repo,
+  ACCESS_TEAM_DOMAIN: standIn.url,
+  ACCESS_AUD: AUDIENCE,
+  GITHUB_APP_ID: APP_ID,
+  GITHUB_APP_PRIVATE_KEY: standIn.appPrivateKey,
+  GITHUB_API_URL: standIn.api,
+});
 
 /** `git merge-file`'s three-way merge of two changes of a file; null where they clash or one side deleted it. */
 function lineMerge(base: Buffer | undefined, ours: Buffer | undefined, theirs: Buffer | undefined): Buffer | null {

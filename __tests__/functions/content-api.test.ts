@@ -16,7 +16,7 @@ import { draftBranch } from "../../src/cms/content-store";
 import { DRAFTS_FOR_AUTHORS, LIVE_FOR_PUBLISHERS, PUBLISHERS_ONLY } from "../../src/content/editor-backend";
 import { blobSha, decodeText } from "../../src/content/bytes";
 import type * as Api from "../../functions/_lib/content/api";
-import { APP_ID, AUDIENCE, startContentStandIn, type ContentStandIn } from "../../e2e/content-api-stand-in";
+import { standInSettings, startContentStandIn, type ContentStandIn } from "../../e2e/content-api-stand-in";
 
 const DATA = path.join(__dirname, "..", "..", "data");
 // The module the build writes, written here as the build writes it, before the API imports it.
@@ -46,15 +46,7 @@ async function call(email: string, action: string, params: object, workflow = tr
     },
     body: JSON.stringify({ action, params: { branch: "main", ...params } }),
   });
-  const env = {
-    CMS_REPO: "firm/site",
-    ACCESS_TEAM_DOMAIN: standIn.url,
-    ACCESS_AUD: AUDIENCE,
-    GITHUB_APP_ID: APP_ID,
-    GITHUB_APP_PRIVATE_KEY: standIn.appPrivateKey,
-    GITHUB_API_URL: standIn.api,
-    ...(workflow && { CMS_EDITORIAL_WORKFLOW: "true", PUBLISHERS: BEN }),
-  };
+  const env = { ...standInSettings(standIn), ...(workflow && { CMS_EDITORIAL_WORKFLOW: "true", PUBLISHERS: BEN }) };
   const response = await handleContent(request, env);
   return { status: response.status, body: (await response.json()) as Answer["body"] };
 }

@@ -11,7 +11,7 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { isMainThread, MessageChannel, parentPort, Worker, type MessagePort } from "node:worker_threads";
 import { stringify, parse } from "yaml";
-import { APP_ID, AUDIENCE, startContentStandIn, type ContentStandIn } from "../content-api-stand-in";
+import { standInSettings, startContentStandIn, type ContentStandIn } from "../content-api-stand-in";
 
 const root = path.resolve(__dirname, "..", "..");
 type Job = { env: Record<string, string>; assertion: string; action: string; params: object };
@@ -97,15 +97,7 @@ async function main() {
 
   async function measure(name: string, dataDir: string) {
     const standIn: ContentStandIn = await startContentStandIn("firm/site", dataDir);
-    const env = {
-      CMS_REPO: "firm/site",
-      ACCESS_TEAM_DOMAIN: standIn.url,
-      ACCESS_AUD: AUDIENCE,
-      GITHUB_APP_ID: APP_ID,
-      GITHUB_APP_PRIVATE_KEY: standIn.appPrivateKey,
-      GITHUB_API_URL: standIn.api,
-      CMS_EDITORIAL_WORKFLOW: "true",
-    };
+    const env = { ...standInSettings(standIn), CMS_EDITORIAL_WORKFLOW: "true" };
     const assertion = await standIn.assertion(EDITOR);
     const services = fs.readdirSync(path.join(dataDir, "services")).map((f) => `data/services/${f}`);
     const pages = fs.readdirSync(dataDir).filter((f) => f.endsWith(".yaml"));
