@@ -2,7 +2,7 @@
 // URL rules and the site's functions (the content API) as a deploy has them. For the browser tests and
 // `npm run serve:cloudflare`. Env: PORT (8788), SERVE_DIR (public), the functions' variables (FUNCTION_VARIABLES, in a
 // private .dev.vars file); with UPSTREAM (a URL), the content API's Worker route (`wrangler dev`) in front of that site.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -42,9 +42,24 @@ const vars = FUNCTION_VARIABLES.filter((name) => process.env[name]).map((name) =
   return `${name}="${value.replace(/\n/g, "\\n")}"\n`;
 });
 const state = fs.mkdtempSync(path.join(os.tmpdir(), "wrangler-state-"));
-// wrangler runs functions/ from the folder it starts in, and writes its own files there: so it starts in the temporary
-// folder, with a link to the project's functions/.
-fs.symlinkSync(path.join(repo, "functions"), path.join(state, "functions"), "dir");
+const wrangler = path.join(repo, "node_modules", ".bin", "wrangler");
+// wrangler writes its own files in the folder it starts in: the temporary one.
+const quiet = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" };
+const site = path.join(state, "site");
+if (!upstream) {
+  // The functions built once, as Pages builds them, into the Worker Pages runs for a build that holds one
+  // (_worker.js), in a copy of the build. Given functions/, wrangler would watch them and every module they import,
+  // and a rebuild answers a request in flight "503 Your worker restarted mid-request".
+  const built = path.join(state, "functions-built");
+  const build = ["pages", "functions", "build", path.join(repo, "functions"), `--outdir=${built}`];
+  execFileSync(wrangler, [...build, `--compatibility-date=${compatibilityDate}`], {
+    cwd: state,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, ...quiet },
+  });
+  fs.cpSync(root, site, { recursive: true });
+  fs.copyFileSync(path.join(built, "index.js"), path.join(site, "_worker.js"));
+}
 const dotVars = path.join(state, ".dev.vars");
 fs.writeFileSync(dotVars, vars.join(""), { mode: 0o600 });
 /** deploy/wrangler.toml, copied here with its Worker's path: wrangler writes its own files beside its configuration. */
@@ -54,11 +69,11 @@ function workerConfig() {
   return path.join(state, "wrangler.toml");
 }
 const child = spawn(
-  path.join(repo, "node_modules", ".bin", "wrangler"),
+  wrangler,
   [
     ...(upstream
       ? ["dev", "-c", workerConfig(), `--local-upstream=${new URL(upstream).host}`]
-      : ["pages", "dev", root]),
+      : ["pages", "dev", site]),
     ...(upstream ? [`--upstream-protocol=${new URL(upstream).protocol.slice(0, -1)}`, `--env-file=${dotVars}`] : []),
     "--ip=127.0.0.1",
     `--port=${port}`,
@@ -77,9 +92,7 @@ const child = spawn(
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !FUNCTION_VARIABLES.includes(name))),
       // Nothing leaves the machine: no usage metrics, no fetch of the Request.cf object from workers.cloudflare.com,
       // and no banner, whose update check asks the npm registry for wrangler's latest version.
-      WRANGLER_SEND_METRICS: "false",
-      CLOUDFLARE_CF_FETCH_ENABLED: "false",
-      WRANGLER_HIDE_BANNER: "true",
+      ...quiet,
       WRANGLER_LOG_PATH: path.join(state, "logs"),
       // No devtools proxy (left to VS Code's debugger when set): it copies every response body the functions fetch
       // to wrangler's node process and log, which made a 1.8 MB script 2.6 times as slow.
