@@ -164,3 +164,17 @@ test("restoring a version: an image the repository no longer holds keeps today's
   }
   expect(await restorable(ctx, { collection: "pages", slug: "firm" }, version, today)).toEqual(expected);
 });
+
+test("a save reads each file once: a service's own file comes with the others, where it has no draft", async () => {
+  const store = folderStore(copy.root);
+  const reads: string[] = [];
+  const counted: ContentStore = {
+    ...store,
+    read: (file, branch) => (reads.push(`read ${file}`), store.read(file, branch)),
+    list: (folder, branch) => (reads.push(`list ${folder}`), store.list(folder, branch)),
+  };
+  const [first] = serviceFiles(copy.dataDir);
+  const entry = opened("services", first, (data) => (data.title = "A retitled service"));
+  await checkSave({ ...context(), store: counted }, entry);
+  expect(reads).toEqual(["list data/services"]);
+});

@@ -1,19 +1,21 @@
 /** Reads content as the editor's backend holds it right now, not Decap's cache, in Decap's proxy protocol. */
 import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
 import type { CmsBackend } from "../content/editor-backend";
+import { fromBase64 } from "../content/bytes";
 import { HISTORY_PAGE, type Version } from "./history";
 import { SESSION_ENDED } from "./login-notice";
 
-interface StoredFile {
+export interface StoredFile {
   /** Relative to the repository: data/services/other.yaml */
   path: string;
   text: string;
+  version?: string;
 }
 
 export interface ContentStore {
   /** The file's text on `branch`, and its version where the backend names one; null when there is no such file. */
   read(path: string, branch: string): Promise<{ text: string; version?: string } | null>;
-  /** The YAML files (.yaml, .yml) directly in `folder` on `branch`, by path. */
+  /** The YAML files (.yaml, .yml) directly in `folder` on `branch`, by path, with their versions. */
   list(folder: string, branch: string): Promise<StoredFile[]>;
   /** A file's bytes on `branch` (an image); null (or an error) when there is no such file. */
   readBytes(path: string, branch: string): Promise<Uint8Array | null>;
@@ -97,12 +99,12 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
       return lists
         .flat()
         .filter((entry) => entry.data !== null && isYaml(entry.file.path))
-        .map((entry) => ({ path: entry.file.path, text: entry.data as string }));
+        .map((entry) => ({ path: entry.file.path, text: entry.data as string, version: entry.file.id ?? undefined }));
     },
     async readBytes(path, branch) {
       // decap-server answers a file it does not have with an error, which reaches the editor as one.
       const file = (await call(path, "getMediaFile", { branch, path })) as { content: string };
-      return Uint8Array.from(atob(file.content), (c) => c.charCodeAt(0));
+      return fromBase64(file.content);
     },
     async hasDraft(draft, base) {
       // The git mode's drafts, as collection/slug keys (its file mode has none, and no such action).

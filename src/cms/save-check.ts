@@ -1,15 +1,22 @@
 /**
  * What runs before the editor writes, against the backend as it is at that moment: a save merges onto a file that
  * changed since it was opened (src/content/merge.ts), or refuses when both changed one field; a save and a publish
- * run the build's content check on the file as it will be written, with the services as they will be then. Images picked anew are
- * judged by their bytes and decoded whole.
+ * run the build's content check on the file as it will be written, with the services as they will be then. Images
+ * picked anew are judged by their bytes and decoded whole. Each file is read once.
  */
 import type { Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, type ContentError } from "../content/rules";
 import { parseData, readablePath } from "../content/data";
 import { checkFiles, contentName, yamlErrors } from "../content/validate";
 import { SERVICES_COLLECTION } from "./config";
-import { contentPath, draftBranch, repositoryPath, SERVICES_FOLDER, type ContentStore } from "./content-store";
+import {
+  contentPath,
+  draftBranch,
+  repositoryPath,
+  SERVICES_FOLDER,
+  type ContentStore,
+  type StoredFile,
+} from "./content-store";
 import { BASE_KEY, describeErrors, entryFile, fileHeader, SOURCE_KEY, type EntryFile } from "./entry";
 import { prepareSave } from "./yaml-format";
 import { writtenText } from "../content/yaml-patch";
@@ -81,12 +88,21 @@ export async function restorable(ctx: SaveContext, entry: Omit<EntryState, "data
  * The content check's mistakes in `text`, the entry's file as it will be written, with the other services (this entry
  * last); images judged where a field holds one it did not hold in `opened`.
  */
-async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, opened: string, branch: string) {
+async function contentErrors(
+  ctx: SaveContext,
+  entry: EntryState,
+  text: string,
+  opened: string,
+  branch: string,
+  services?: StoredFile[],
+) {
   const target = targetFile(entry);
   const isService = entry.collection === SERVICES_COLLECTION;
   const own = entry.slug !== undefined ? entryFile(entry.collection, entry.slug).file : undefined;
   const others = isService
-    ? (await ctx.store.list(SERVICES_FOLDER, ctx.branch)).filter((f) => f.path !== own && f.path !== target.file)
+    ? (services ?? (await ctx.store.list(SERVICES_FOLDER, ctx.branch))).filter(
+        (f) => f.path !== own && f.path !== target.file,
+      )
     : [];
   const before = imageFields(ctx, target, parseData(opened));
   const picked = [...imageFields(ctx, target, parseData(text))].flatMap(([field, name]) =>
@@ -121,13 +137,16 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
   return errors.filter((e: ContentError) => e.file === target.file || (isService && e.file === SERVICES_FOLDER));
 }
 
-/** An opened entry's file as it is now and as it was opened, and the version read (which the write names). */
-async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string) {
+/**
+ * An opened entry's file as it is now and as it was opened, and the version read (which the write names); from
+ * `listed`, the files of its folder on its branch, where they were read.
+ */
+async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string, listed?: StoredFile[]) {
   const opened = entry.data[SOURCE_KEY];
   if (entry.slug === undefined || typeof opened !== "string")
     return { texts: {} as Record<string, string>, versions: {} };
   const { file } = entryFile(entry.collection, entry.slug);
-  const now = await ctx.store.read(file, branch);
+  const now = listed ? (listed.find((f) => f.path === file) ?? null) : await ctx.store.read(file, branch);
   if (now === null) {
     throw new Error(
       `Not saved: ${file} was deleted after you opened it. Your edits are still in the form: copy what you need, then create the entry again.`,
@@ -143,7 +162,10 @@ async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string) {
  */
 export async function checkSave(ctx: SaveContext, entry: EntryState) {
   const branch = await entryBranch(ctx, entry);
-  const { texts, versions } = await fileTexts(ctx, entry, branch);
+  // The services as they are published, this one among them unless it has a draft.
+  const services =
+    entry.collection === SERVICES_COLLECTION ? await ctx.store.list(SERVICES_FOLDER, ctx.branch) : undefined;
+  const { texts, versions } = await fileTexts(ctx, entry, branch, branch === ctx.branch ? services : undefined);
   // A file that is not valid YAML opens as an empty form: nothing is written over it from that.
   const unreadable =
     texts[SOURCE_KEY] === undefined
@@ -164,7 +186,7 @@ export async function checkSave(ctx: SaveContext, entry: EntryState) {
   }
   const written = writtenText(prepared);
   const opened = typeof entry.data[SOURCE_KEY] === "string" ? entry.data[SOURCE_KEY] : "";
-  const errors = await contentErrors(ctx, entry, written, opened, branch);
+  const errors = await contentErrors(ctx, entry, written, opened, branch, services);
   if (errors.length > 0) throw new Error(describeErrors(errors));
   return { texts, versions, written };
 }

@@ -1,7 +1,7 @@
 /**
  * The actions of Decap's proxy protocol (the one `decap-server` speaks for `npm run cms`) carried out on GitHub. Drafts
- * are Decap's: a branch cms/<collection>/<slug> with a pull request labelled with its status. A save, an upload or a
- * delete is one commit, made only while every file it touches is at the version the editor read.
+ * are Decap's: a branch cms/<collection>/<slug> with a pull request labelled with its status. Every write is one
+ * commit made by `commit`, which checks it (versions, review, the content check) on exactly the tree it commits.
  */
 import type { Editor } from "./access";
 import { GitHubError, type GitHub } from "./github";
@@ -285,7 +285,6 @@ export function actions({ gh, settings, editor }: Context) {
     };
   }
 
-  /** "Is it live?": the branch's head and the host's reports on a commit, only what the editor shows (no patches). */
   /** Whether `sha` names a commit of `ref`'s history. */
   async function inHistory(ref: string, sha: unknown) {
     if (!/^[0-9a-f]{40}$/.test(String(sha))) return false;
@@ -297,6 +296,7 @@ export function actions({ gh, settings, editor }: Context) {
     );
     return ["behind", "identical"].includes(compare?.status ?? "");
   }
+  /** "Is it live?": the branch's head and the host's reports on a commit, only what the editor shows (no patches). */
   async function liveStatus({ resource }: Params) {
     const [, ref, part = ""] = /^\/commits\/(.+?)(\/check-runs|\/status)?$/.exec(String(resource)) ?? [];
     if (ref !== branch && !(await inHistory(branch, ref))) {
