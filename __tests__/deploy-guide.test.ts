@@ -41,3 +41,11 @@ test("the content API's settings: the build's too, but the secret, which only th
       expect([name, row(name)?.[2]]).toEqual([name, "Variables"]);
   }
 });
+
+test("the Worker route deploys with one command that builds the content model it bundles first", () => {
+  const { scripts } = JSON.parse(read("package.json")) as { scripts: Record<string, string> };
+  expect(scripts["deploy:worker"]).toMatch(/^npm run build && wrangler deploy -c deploy\/wrangler\.toml$/);
+  const section = guide.slice(guide.indexOf("### The editor on nginx"), guide.indexOf("## Other hosts"));
+  expect(section).toContain("npm run deploy:worker");
+  expect(section).toMatch(/run it again whenever `data\/schema\/`/);
+});
