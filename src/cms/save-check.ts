@@ -9,19 +9,14 @@ import { IMAGE_PATH, localFileFields, type ContentError } from "../content/rules
 import { parseData, readablePath } from "../content/data";
 import { checkFiles, contentName, yamlErrors } from "../content/validate";
 import { SERVICES_COLLECTION } from "./config";
-import {
-  contentPath,
-  draftBranch,
-  repositoryPath,
-  SERVICES_FOLDER,
-  type ContentStore,
-  type StoredFile,
-} from "./content-store";
+import { contentPath, draftBranch, repositoryPath, SERVICES_FOLDER } from "./content-store";
+import type { ContentStore, StoredFile } from "./content-store";
 import { BASE_KEY, describeErrors, entryFile, fileHeader, SOURCE_KEY, type EntryFile } from "./entry";
 import { prepareSave } from "./yaml-format";
 import { writtenText } from "../content/yaml-patch";
 
 type Data = Record<string, unknown>;
+type Reading = { opened: string; branch: string; services?: StoredFile[] };
 
 export interface SaveContext {
   store: ContentStore;
@@ -86,24 +81,15 @@ export async function restorable(ctx: SaveContext, entry: Omit<EntryState, "data
 
 /**
  * The content check's mistakes in `text`, the entry's file as it will be written, with the other services (this entry
- * last); images judged where a field holds one it did not hold in `opened`.
+ * last; `services` where they were read); images on `branch`, judged where a field holds one it did not in `opened`.
  */
-async function contentErrors(
-  ctx: SaveContext,
-  entry: EntryState,
-  text: string,
-  opened: string,
-  branch: string,
-  services?: StoredFile[],
-) {
+async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, at: Reading) {
+  const { opened, branch, services } = at;
   const target = targetFile(entry);
   const isService = entry.collection === SERVICES_COLLECTION;
   const own = entry.slug !== undefined ? entryFile(entry.collection, entry.slug).file : undefined;
-  const others = isService
-    ? (services ?? (await ctx.store.list(SERVICES_FOLDER, ctx.branch))).filter(
-        (f) => f.path !== own && f.path !== target.file,
-      )
-    : [];
+  const listed = isService ? (services ?? (await ctx.store.list(SERVICES_FOLDER, ctx.branch))) : [];
+  const others = listed.filter((f) => f.path !== own && f.path !== target.file);
   const before = imageFields(ctx, target, parseData(opened));
   const picked = [...imageFields(ctx, target, parseData(text))].flatMap(([field, name]) =>
     name !== null && before.get(field) !== name ? [name] : [],
@@ -186,7 +172,7 @@ export async function checkSave(ctx: SaveContext, entry: EntryState) {
   }
   const written = writtenText(prepared);
   const opened = typeof entry.data[SOURCE_KEY] === "string" ? entry.data[SOURCE_KEY] : "";
-  const errors = await contentErrors(ctx, entry, written, opened, branch, services);
+  const errors = await contentErrors(ctx, entry, written, { opened, branch, services });
   if (errors.length > 0) throw new Error(describeErrors(errors));
   return { texts, versions, written };
 }
@@ -201,7 +187,7 @@ export async function checkPublish(ctx: SaveContext, entry: EntryState): Promise
   const prepared = prepareSave(entry.data, ctx.schemas);
   const draft = stored?.text ?? (prepared.conflicts ? "" : writtenText(prepared));
   const data = stored ? parseData(stored.text) : entry.data;
-  const errors = await contentErrors(ctx, { ...entry, data }, draft, draft, ctx.branch);
+  const errors = await contentErrors(ctx, { ...entry, data }, draft, { opened: draft, branch: ctx.branch });
   if (errors.length > 0) {
     throw new Error(`${describeErrors(errors, "published")} The draft is kept as it is.`);
   }
