@@ -1,5 +1,5 @@
 // Serves the production build with Cloudflare's own runtime, offline (`wrangler pages dev`): public/_headers, Pages'
-// URL rules and the site's functions (the content API) as a deploy has them. For the browser tests and
+// URL rules and the site's functions (the content API), built once as a deploy builds them. For the browser tests and
 // `npm run serve:cloudflare`. Env: PORT (8788), SERVE_DIR (public), the functions' variables (FUNCTION_VARIABLES, in a
 // private .dev.vars file); with UPSTREAM (a URL), the content API's Worker route (`wrangler dev`) in front of that site.
 import { execFileSync, spawn } from "node:child_process";
@@ -43,36 +43,41 @@ const vars = FUNCTION_VARIABLES.filter((name) => process.env[name]).map((name) =
 });
 const state = fs.mkdtempSync(path.join(os.tmpdir(), "wrangler-state-"));
 const wrangler = path.join(repo, "node_modules", ".bin", "wrangler");
-// wrangler writes its own files in the folder it starts in: the temporary one.
+// Nothing leaves the machine: no usage metrics, no fetch of the Request.cf object from workers.cloudflare.com, and no
+// banner, whose update check asks the npm registry for wrangler's latest version.
 const quiet = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_HIDE_BANNER: "true" };
-const site = path.join(state, "site");
-if (!upstream) {
-  // The functions built once, as Pages builds them, into the Worker Pages runs for a build that holds one
-  // (_worker.js), in a copy of the build. Given functions/, wrangler would watch them and every module they import,
-  // and a rebuild answers a request in flight "503 Your worker restarted mid-request".
-  const built = path.join(state, "functions-built");
-  const build = ["pages", "functions", "build", path.join(repo, "functions"), `--outdir=${built}`];
-  execFileSync(wrangler, [...build, `--compatibility-date=${compatibilityDate}`], {
+/** Runs wrangler to build, in the temporary folder; it prints only its errors. */
+const build = (...args) =>
+  execFileSync(wrangler, [...args, `--compatibility-date=${compatibilityDate}`], {
     cwd: state,
     stdio: ["ignore", "ignore", "inherit"],
     env: { ...process.env, ...quiet },
   });
+const built = path.join(state, "built");
+const site = path.join(state, "site");
+const config = path.join(state, "wrangler.toml");
+// The code built once, as a deploy builds it, and run as built: given the sources, wrangler would watch them and
+// every module they import, and a rebuild answers a request in flight "503 Your worker restarted mid-request".
+if (upstream) {
+  // deploy/wrangler.toml copied here, where wrangler writes its own files, with the Worker's path, then the bundle's.
+  const at = (main) => workerToml.replace(/^main = .*$/m, `main = ${JSON.stringify(main)}`);
+  fs.writeFileSync(config, at(path.join(repo, "deploy", "content-worker.ts")));
+  build("deploy", "--dry-run", `--outdir=${built}`, "-c", config);
+  fs.writeFileSync(config, at(path.join(built, "content-worker.js")));
+} else {
+  // The functions as Pages builds them, into the Worker Pages runs for a build that holds one (_worker.js), in a copy
+  // of the build (with links to its files instead, wrangler took 30-50 s to answer).
+  build("pages", "functions", "build", path.join(repo, "functions"), `--outdir=${built}`);
   fs.cpSync(root, site, { recursive: true });
   fs.copyFileSync(path.join(built, "index.js"), path.join(site, "_worker.js"));
 }
 const dotVars = path.join(state, ".dev.vars");
 fs.writeFileSync(dotVars, vars.join(""), { mode: 0o600 });
-/** deploy/wrangler.toml, copied here with its Worker's path: wrangler writes its own files beside its configuration. */
-function workerConfig() {
-  const main = JSON.stringify(path.join(repo, "deploy", "content-worker.ts"));
-  fs.writeFileSync(path.join(state, "wrangler.toml"), workerToml.replace(/^main = .*$/m, `main = ${main}`));
-  return path.join(state, "wrangler.toml");
-}
 const child = spawn(
   wrangler,
   [
     ...(upstream
-      ? ["dev", "-c", workerConfig(), `--local-upstream=${new URL(upstream).host}`]
+      ? ["dev", "-c", config, "--no-bundle", `--local-upstream=${new URL(upstream).host}`]
       : ["pages", "dev", site]),
     ...(upstream ? [`--upstream-protocol=${new URL(upstream).protocol.slice(0, -1)}`, `--env-file=${dotVars}`] : []),
     "--ip=127.0.0.1",
@@ -90,8 +95,6 @@ const child = spawn(
     stdio: "inherit",
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !FUNCTION_VARIABLES.includes(name))),
-      // Nothing leaves the machine: no usage metrics, no fetch of the Request.cf object from workers.cloudflare.com,
-      // and no banner, whose update check asks the npm registry for wrangler's latest version.
       ...quiet,
       WRANGLER_LOG_PATH: path.join(state, "logs"),
       // No devtools proxy (left to VS Code's debugger when set): it copies every response body the functions fetch
