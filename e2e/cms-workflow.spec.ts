@@ -36,8 +36,9 @@ function publishedContentErrors() {
 const branches = () => proxy().git("branch", "--format=%(refname:short)").split("\n").filter(Boolean);
 
 // Each test opens the editor three to five times and saves through git: 1.0 to 1.5 minutes on two cores with the
-// other worker busy. A step that hangs still fails at that step (the project's action and expect timeouts).
-test.describe.configure({ mode: "serial", timeout: 180_000 });
+// other worker busy. A step that hangs still fails at that step (the project's action and expect timeouts). Each has
+// its own decap-server and repository: they share nothing, and run on whichever worker is free.
+test.describe.configure({ mode: "parallel", timeout: 180_000 });
 
 test.beforeEach(async ({ page, guard }) => {
   // Decap asks the proxy for an entry's draft when it opens the entry; with none yet, the proxy answers 404.
@@ -153,6 +154,8 @@ for (const width of [1280, 375]) {
       page,
       guard,
     }) => {
+      // The clash is judged by the check before Publish (unit-tested); the phone's toolbar is tested above.
+      test.skip(width === 375, ONE_WIDTH);
       const { first, second, label, refused } = await clashingDrafts(page, guard, { ready: false });
       for (const service of [first, second]) {
         await openEditor(page, `collections/services/entries/${service.slug}`);
@@ -170,6 +173,7 @@ for (const width of [1280, 375]) {
       page,
       guard,
     }) => {
+      test.skip(width === 375, ONE_WIDTH);
       const { first, second, label, refused } = await clashingDrafts(page, guard, { ready: true });
       await openEditor(page, `collections/services/entries/${first.slug}`);
       await publish(page);
