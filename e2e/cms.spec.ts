@@ -19,7 +19,7 @@ import {
   type LocalProxy,
 } from "./local-proxy";
 import { validateContentDirectory } from "../src/content/check";
-import { LOCAL_PROXY_PORT } from "../src/content/editor-backend";
+import { EDITOR_PROXY_PORT } from "./fixture-build";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { loadSchemas, readSiteContent } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";
@@ -40,8 +40,8 @@ const original: Record<string, string> = {};
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 test.beforeAll(async () => {
-  // On the port the editor looks for (no routing): the editor as `npm run cms` runs it.
-  proxy = await startLocalProxy("fs", LOCAL_PROXY_PORT);
+  // On the port the editor looks for (no routing): the editor and decap-server as `npm run cms` runs them.
+  proxy = await startLocalProxy("fs", EDITOR_PROXY_PORT);
   for (const file of ["data/firm.yaml", ...services().map((s) => `data/services/${s.slug}.yaml`)]) {
     original[file] = proxy.read(file);
   }
@@ -53,7 +53,7 @@ test.afterAll(async () => {
 
 test.beforeEach(async ({ guard }) => {
   // The editor talks to the decap-server this file started on this machine; nothing else.
-  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
+  guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${EDITOR_PROXY_PORT}/`));
 });
 
 const read = (file: string) => proxy.read(file);

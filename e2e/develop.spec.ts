@@ -24,7 +24,7 @@ test("/admin/ under gatsby develop with decap-server, as npm run cms opens it: t
   const proxy = await startLocalProxy("fs");
   guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
   try {
-    await proxy.route(page);
+    await proxy.route(page, LOCAL_PROXY_PORT);
     await openEditor(page, "collections/services");
     await expect(page.getByRole("link", { name: /^\d+\. / })).toHaveCount(services().length);
   } finally {

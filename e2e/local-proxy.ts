@@ -1,14 +1,14 @@
 /**
  * The real `decap-server` (Decap's local proxy) for the editor's browser tests, on a temporary copy of data/: in its
  * file mode, or in its git mode on a temporary git repository (drafts on branches). Each spec file starts its own on
- * a port of its own; the editor's page (built to look for the proxy at LOCAL_PROXY_PORT) is routed to it, so spec
- * files run side by side.
+ * a port of its own; the editor's page (built to look for the proxy at EDITOR_PROXY_PORT, or under gatsby develop at
+ * LOCAL_PROXY_PORT) is routed to it, so spec files run side by side.
  */
 import fs from "node:fs";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { closing, expect, test } from "./fixtures";
-import { LOCAL_PROXY_PORT } from "../src/content/editor-backend";
+import { EDITOR_PROXY_PORT } from "./fixture-build";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { DECAP_USER_KEY } from "../src/cms/decap";
 import { startLocalBackend } from "./tools/local-backend";
@@ -24,7 +24,8 @@ export interface LocalProxy {
   /** git in the repository (git mode only), returning its output. */
   git(...args: string[]): string;
   /** The editor's requests to the proxy, in this page's context, go to this proxy. */
-  route(target: Page | BrowserContext): Promise<void>;
+  /** Routes the editor's requests to `port` (where its page looks for decap-server) to this proxy. */
+  route(target: Page | BrowserContext, port?: number): Promise<void>;
   /** Closes a second editor's browser: its requests still under way are dropped, not answered into a closed page. */
   close(context: BrowserContext): Promise<void>;
   stop(): Promise<void>;
@@ -46,10 +47,10 @@ export async function startLocalProxy(mode: "fs" | "git", port?: number): Promis
     read: (file) => fs.readFileSync(path.join(repo, file), "utf8"),
     write: (file, text) => fs.writeFileSync(path.join(repo, file), text),
     git,
-    async route(target) {
-      if (listen === LOCAL_PROXY_PORT) return;
+    async route(target, port = EDITOR_PROXY_PORT) {
+      if (listen === port) return;
       routed.push(target);
-      await target.route(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${LOCAL_PROXY_PORT}/`), async (route) => {
+      await target.route(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${port}/`), async (route) => {
         const request = route.request();
         // A fresh connection for each request: Playwright keeps idle ones open, and one the proxy closes as it is
         // reused fails with ECONNRESET (a busy machine delays the client's own idle timer past the server's).
@@ -125,7 +126,7 @@ export function proxyForEachTest(mode: "fs" | "git"): () => LocalProxy {
   let proxy: LocalProxy;
   test.beforeEach(async ({ page, guard }) => {
     proxy = await startLocalProxy(mode);
-    guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
+    guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${EDITOR_PROXY_PORT}/`));
     await proxy.route(page.context());
   });
   test.afterEach(async ({ page }) => {

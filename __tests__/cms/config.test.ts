@@ -222,7 +222,10 @@ describe("the configuration from the real data/schema/", () => {
 
   test("without CMS_BACKEND the editor works through the local decap-server only", () => {
     expect(config.backend.name).toBe("proxy");
-    expect(config.local_backend).toEqual({ allowed_hosts: ["localhost", "127.0.0.1"] });
+    expect(config.local_backend).toEqual({
+      allowed_hosts: ["localhost", "127.0.0.1"],
+      url: "http://localhost:8081/api/v1",
+    });
     expect(config.load_config_file).toBe(false);
     expect(config.media_folder).toBe("data/images");
   });

@@ -5,7 +5,8 @@
 // browser tests; editors use `npm run cms`.
 import fs from "fs";
 import path from "path";
-import { cmsBackend, type CmsBackend } from "../../src/content/editor-backend";
+import { cmsBackend, LOCAL_HOSTS, type CmsBackend } from "../../src/content/editor-backend";
+import { EDITOR_PROXY_PORT } from "../fixture-build";
 import { cmsConfig } from "../../src/cms/config";
 import { contentDirectory, loadSchemas } from "../../src/content/read-content";
 import { editorHosting, writeAdmin } from "../../plugins/publish/editor/admin";
@@ -38,7 +39,10 @@ if (require.main === module) {
   const dir = path.resolve(process.argv[2] ?? path.join(root, ".e2e-builds", "local-editor"));
   const result = cmsBackend({});
   if (result.error !== undefined) throw new Error(result.error);
-  writeEditor(dir, result.backend).then(
+  // The editor `npm run cms` publishes, looking for decap-server on the tests' own port.
+  const origins = LOCAL_HOSTS.map((host) => `http://${host}:${EDITOR_PROXY_PORT}`);
+  const config = { ...result.backend.config, proxy_url: `${origins[0]}/api/v1` };
+  writeEditor(dir, { ...result.backend, config, connectOrigins: origins }).then(
     () => console.log(`The local editor is in ${path.relative(process.cwd(), dir) || "."}`),
     (error: Error) => {
       console.error(error.message);

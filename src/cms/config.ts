@@ -223,8 +223,11 @@ export function cmsConfig({ schemas, backend, siteUrl }: { schemas: Schemas; bac
   return {
     load_config_file: false,
     backend: backend.config,
-    // Local editing through `decap-server` (npm run cms); a hosted backend's build never asks for it.
-    ...(backend.config.name === "proxy" ? { local_backend: { allowed_hosts: LOCAL_HOSTS } } : {}),
+    // Local editing through `decap-server` (npm run cms), at the address the site's own reads use; a hosted backend's
+    // build never asks for it.
+    ...(backend.config.name === "proxy"
+      ? { local_backend: { allowed_hosts: LOCAL_HOSTS, url: backend.config.proxy_url } }
+      : {}),
     ...(backend.editorialWorkflow ? { publish_mode: "editorial_workflow" as const } : {}),
     media_folder: IMAGE_FOLDER,
     // Relative to the files in data/: data/firm.yaml refers to ./images/…
