@@ -66,15 +66,15 @@ export function actions({ gh, settings, editor }: Context) {
   const { branch } = settings;
   const mayPublish = listed(settings.publishers, editor.email);
   const draftBody = `A draft saved in the site's editor by ${editor.email}.`;
+  const refused = (status: number, why: string) => new GitHubError(status, `Refused: ${why} Nothing was changed.`);
+  const notAFile = (path: string) => refused(403, `${path} is a link or a submodule, not a file.`);
   type Found = { type: string; path: string; sha: string; content?: string; encoding?: string };
   /** The file at `path` on `ref` (GitHub's contents answer), null if none; a link or submodule there is refused. */
   async function found(path: string, ref: string): Promise<Found | null> {
     const file = await gh<Found | Found[] | null>("GET", at(path, ref), undefined, true);
     if (file === null || Array.isArray(file)) return null;
     // GitHub answers a link to a file with the file it points to (its own path): the editor reads files only.
-    if (file.type !== "file" || file.path !== path) {
-      throw new GitHubError(403, `Refused: ${path} is a link or a submodule, not a file. Nothing was changed.`);
-    }
+    if (file.type !== "file" || file.path !== path) throw notAFile(path);
     return file;
   }
   async function fileAt(path: string, ref: string) {
@@ -108,7 +108,7 @@ export function actions({ gh, settings, editor }: Context) {
             "change, or you are told which field both changed."
         : `Not saved: ${path} changed since you opened it. Nothing was changed: reload to see it as it is now.`,
     );
-  const refused = (status: number, why: string) => new GitHubError(status, `Refused: ${why} Nothing was changed.`);
+
   type Plan = (files: Listing, head: string) => Promise<Change[]>;
   /**
    * Every write: one commit on `ref` (a new draft branches from the live head), of the changes `plan` makes of the
@@ -152,7 +152,7 @@ export function actions({ gh, settings, editor }: Context) {
       const planned: Change[] = [];
       for (const change of changes) {
         const now = files.get(change.path);
-        if (now && !/^100(644|755)$/.test(now.mode)) throw refused(403, `${change.path} is a link or a submodule.`);
+        if (now && !/^100(644|755)$/.test(now.mode)) throw notAFile(change.path);
         const bytes = change.content === null ? null : fromBase64(change.content);
         if (change.content !== null && !bytes) throw refused(400, `${change.path} was not sent as base64.`);
         if ((now?.sha ?? null) === (bytes && (await blobSha(bytes)))) continue;
@@ -198,9 +198,7 @@ export function actions({ gh, settings, editor }: Context) {
           "draft too. Nothing was changed: open the draft, make its changes again onto the file as it is now, and save.",
       );
     if (!/\.ya?ml$/.test(path) || !was || !now || !draft) throw clash("the file");
-    const [base, live, mine] = await Promise.all(
-      [was, now, draft].map(async (sha) => decodeText(fromBase64(await blobText(sha))!)),
-    );
+    const [base, live, mine] = await Promise.all([was, now, draft].map(async (sha) => utf8(await blobText(sha))));
     const result = mergeEdits(parseData(base), parseData(mine), parseData(live));
     if (result.conflicts)
       throw clash(`${result.conflicts.length === 1 ? "a field" : "fields"} (${result.conflicts.join(", ")})`);

@@ -58,9 +58,10 @@ export async function checkContentWrite(gh: GitHub, listing: Listing, changes: C
     const file = files.get(name);
     return typeof file === "string" ? images.get(file) : added.get(name);
   };
+  if (memo.size > 200) memo.clear();
   const check = (wanted: Set<string>) =>
     checkFiles({
-      memo: memo.size > 200 ? (memo.clear(), memo) : memo,
+      memo,
       schemas,
       validators: (name) => validators[name],
       files: sources.sort((a, b) => a.name.localeCompare(b.name)),
