@@ -16,6 +16,7 @@ import path from "node:path";
 import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
 import { readSiteContent } from "../src/content/read-content";
 import { fileKey } from "../src/content/model";
+import { startLocalBackend, type LocalBackend } from "./tools/local-backend";
 
 export interface Guard {
   consoleErrors: string[];
@@ -31,7 +32,25 @@ export interface Guard {
 /** Contexts a test is closing: what their pages log as their requests are cut off is not the product's. */
 export const closing = new WeakSet<BrowserContext>();
 
-export const test = base.extend<{ guard: Guard }>({
+export const test = base.extend<{ guard: Guard }, { localBackend: (mode: "fs" | "git") => Promise<LocalBackend> }>({
+  // The editor's local backend (e2e/local-proxy.ts): one a worker for each mode, started when a test first asks, put
+  // back as it started for each test, and stopped with the worker.
+  localBackend: [
+    // Playwright reads a fixture's needs from its first argument's pattern: this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, { project }) => {
+      const editorPort = Number(new URL(project.use.baseURL!).port);
+      const started = new Map<string, Promise<LocalBackend>>();
+      await use(async (mode) => {
+        if (!started.has(mode)) started.set(mode, startLocalBackend(mode, { editorPort }));
+        const backend = await started.get(mode)!;
+        await backend.reset();
+        return backend;
+      });
+      await Promise.all([...started.values()].map(async (backend) => (await backend).stop()));
+    },
+    { scope: "worker" },
+  ],
   guard: [
     async ({ page, baseURL, browser }, use) => {
       const guard: Guard = { consoleErrors: [], serverErrors: [], foreignRequests: [], allowed: [], intercepted: [] };
