@@ -3,23 +3,15 @@
 // runtimes — Cloudflare's (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf
 // (scripts/nginx.mjs) — for the hosting and route specs; and the fixture build (e2e/tools/fixture-site.mjs) by
 // scripts/serve.ts for the text-is-text spec; the editor's specs get the editor for local editing, which no build
-// publishes, served over the build (e2e/tools/local-editor.ts). The run starts and stops all five servers. The "login"
-// project's spec starts its own: Cloudflare's runtime with the site's functions on the fixture build, and stand-ins
+// publishes, served over the build (e2e/tools/local-editor.ts). Each project names the servers it needs; each starts
+// once for the run, as the first test that needs it starts (e2e/servers.ts). The "login" project's spec starts its own: Cloudflare's runtime with the site's functions on the fixture build, and stand-ins
 // for GitHub and Cloudflare Access.
 import { defineConfig } from "@playwright/test";
 import chromium from "./e2e/tools/chromium.json";
-import { ACCESS_SITE_URL, FIXTURE_BUILD_DIR, FIXTURE_SITE_URL } from "./e2e/fixture-build";
+import { ACCESS_SITE_URL, FIXTURE_SITE_URL } from "./e2e/fixture-build";
+import { BASE_URL, CLOUDFLARE_URL, LOCAL_EDITOR_URL, NGINX_URL, type ServerName } from "./e2e/servers";
 
-const PORT = Number(process.env.E2E_PORT || 9323);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
-const CLOUDFLARE_URL = `http://127.0.0.1:${PORT + 1}`;
-// nginx serves HTTPS as deployed, with a self-signed certificate of the run's own, and sends plain HTTP there.
-const NGINX_URL = `https://127.0.0.1:${PORT + 2}`;
-export const NGINX_HTTP_URL = `http://127.0.0.1:${PORT + 6}`;
-// No published build has an editor for local editing: the editor's specs get it from e2e/tools/local-editor.ts, served
-// over the build by our server.
-const LOCAL_EDITOR_URL = `http://127.0.0.1:${PORT + 7}`;
-const LOCAL_EDITOR_DIR = ".e2e-builds/local-editor";
+type Servers = { servers: ServerName[] };
 const HOST_SPECS = ["hosting.spec.ts", "routes.spec.ts", "editor-hosting.spec.ts"];
 // What a host sends (headers, policies, redirects, status codes) is the same at every width: checked at 1280 px only.
 const HEADER_SPECS = ["hosting.spec.ts", "editor-hosting.spec.ts"];
@@ -45,26 +37,10 @@ const DEVELOP_SPECS = ["develop.spec.ts"];
 // took over 5 s, the expectations' default. They check what happens; the speed gate and Lighthouse check how fast.
 const EDITOR_EXPECT = { timeout: 15_000 };
 
-/**
- * A server the run starts and stops. It is ready when `/` answers, or, with `listening`, as soon as it listens (the
- * fixture build may not exist yet: text-is-text.spec.ts then says so).
- */
-const server = (
-  script: string,
-  port: number,
-  env: Record<string, string> = {},
-  { listening = false, scheme = "http" } = {},
-) => ({
-  command: `${script.endsWith(".ts") ? "tsx" : "node"} scripts/${script}`,
-  env: { PORT: String(port), ...env },
-  ...(listening ? { port } : { url: `${scheme}://127.0.0.1:${port}/`, ignoreHTTPSErrors: scheme === "https" }),
-  reuseExistingServer: !process.env.CI,
-  timeout: 60_000,
-  gracefulShutdown: { signal: "SIGTERM" as const, timeout: 5_000 },
-});
-
-export default defineConfig({
+export default defineConfig<object, Servers>({
   testDir: "e2e",
+  // Starts no server: each project names the ones it needs (`servers`), started as its first test starts.
+  globalSetup: "./e2e/servers.ts",
   fullyParallel: true,
   workers: 2,
   // No retries, in CI too: a test that passes only on its second try hides a bug (a layout shift, a race) that some
@@ -90,49 +66,41 @@ export default defineConfig({
     {
       name: "desktop-1280",
       testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS, ...DEVELOP_SPECS],
-      use: { viewport: { width: 1280, height: 800 } },
+      use: { viewport: { width: 1280, height: 800 }, servers: ["site"] },
     },
     {
       name: "mobile-375",
       testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS, ...HEADER_SPECS, ...DEVELOP_SPECS],
-      use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true },
+      use: { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true, servers: ["site"] },
     },
     {
       name: "editor",
       testMatch: EDITOR_SPECS,
-      use: { baseURL: LOCAL_EDITOR_URL, viewport: { width: 1280, height: 900 } },
+      use: { baseURL: LOCAL_EDITOR_URL, viewport: { width: 1280, height: 900 }, servers: ["localEditor"] },
       expect: EDITOR_EXPECT,
     },
     {
       name: "cloudflare",
       testMatch: HOST_SPECS,
-      use: { baseURL: CLOUDFLARE_URL, viewport: { width: 1280, height: 800 } },
+      use: { baseURL: CLOUDFLARE_URL, viewport: { width: 1280, height: 800 }, servers: ["cloudflare"] },
     },
     {
       name: "fixture",
       testMatch: FIXTURE_SPECS,
-      use: { baseURL: FIXTURE_SITE_URL, viewport: { width: 1280, height: 800 } },
+      // The same page built from plain content is the site's.
+      use: { baseURL: FIXTURE_SITE_URL, viewport: { width: 1280, height: 800 }, servers: ["fixtureSite", "site"] },
     },
     {
       name: "login",
       testMatch: LOGIN_SPECS,
-      use: { baseURL: ACCESS_SITE_URL, viewport: { width: 1280, height: 800 } },
+      // Its own Cloudflare runtimes (content-api-session.ts); the Worker route's site behind them.
+      use: { baseURL: ACCESS_SITE_URL, viewport: { width: 1280, height: 800 }, servers: ["fixtureSite"] },
       expect: EDITOR_EXPECT,
     },
     {
       name: "nginx",
       testMatch: [...HOST_SPECS, ...NGINX_ONLY],
-      use: { baseURL: NGINX_URL, ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 } },
-    },
-  ],
-  webServer: [
-    server("serve.ts", PORT),
-    server("cloudflare.mjs", PORT + 1),
-    server("nginx.mjs", PORT + 2, { HTTP_PORT: new URL(NGINX_HTTP_URL).port }, { scheme: "https" }),
-    server("serve.ts", Number(new URL(FIXTURE_SITE_URL).port), { SERVE_DIR: FIXTURE_BUILD_DIR }, { listening: true }),
-    {
-      ...server("serve.ts", Number(new URL(LOCAL_EDITOR_URL).port), { OVERLAY_DIR: LOCAL_EDITOR_DIR }),
-      command: `tsx e2e/tools/local-editor.ts ${LOCAL_EDITOR_DIR} && tsx scripts/serve.ts`,
+      use: { baseURL: NGINX_URL, ignoreHTTPSErrors: true, viewport: { width: 1280, height: 800 }, servers: ["nginx"] },
     },
   ],
 });

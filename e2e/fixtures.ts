@@ -17,6 +17,7 @@ import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
 import { readSiteContent } from "../src/content/read-content";
 import { fileKey } from "../src/content/model";
 import { startLocalBackend, type LocalBackend } from "./tools/local-backend";
+import { ensureServers, type ServerName } from "./servers";
 
 export interface Guard {
   consoleErrors: string[];
@@ -32,7 +33,23 @@ export interface Guard {
 /** Contexts a test is closing: what their pages log as their requests are cut off is not the product's. */
 export const closing = new WeakSet<BrowserContext>();
 
-export const test = base.extend<{ guard: Guard }, { localBackend: (mode: "fs" | "git") => Promise<LocalBackend> }>({
+interface WorkerFixtures {
+  /** The servers a project's tests need (playwright.config.ts), running before its first test. */
+  servers: ServerName[];
+  serversRunning: void;
+  localBackend: (mode: "fs" | "git") => Promise<LocalBackend>;
+}
+
+export const test = base.extend<{ guard: Guard }, WorkerFixtures>({
+  servers: [[], { scope: "worker", option: true }],
+  serversRunning: [
+    async ({ servers }, use) => {
+      await ensureServers(servers);
+      await use();
+    },
+    // A server's first start: wrangler builds the functions, the local editor its page (a minute at most).
+    { scope: "worker", auto: true, timeout: 90_000 },
+  ],
   // The editor's local backend (e2e/local-proxy.ts): one a worker for each mode, started when a test first asks, put
   // back as it started for each test, and stopped with the worker.
   localBackend: [

@@ -9,7 +9,7 @@ import http from "node:http";
 import https from "node:https";
 import path from "node:path";
 import { test, expect, contentFile, hydrated, services, sitePaths, ROUTES, servicePath } from "./fixtures";
-import { NGINX_HTTP_URL } from "../playwright.config";
+import { NGINX_HTTP_URL } from "./servers";
 
 const ENDPOINT = new URL(contentFile<{ form: { endpoint: string } }>("contact.yaml").form.endpoint);
 const PAGES = sitePaths();

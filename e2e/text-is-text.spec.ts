@@ -8,7 +8,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { parse } from "yaml";
 import { test, expect, hydrated, contentFile, services, sitePaths, servicePath } from "./fixtures";
 import { FIXTURE_BUILD_DIR, FIXTURE_SERVICE, FIXTURE_SITE_URL, MARKUP_FIELDS, MARKUP_TEXT } from "./fixture-build";
-import { BASE_URL } from "../playwright.config";
+import { BASE_URL } from "./servers";
 
 const root = path.resolve(__dirname, "..");
 const SIXTH = FIXTURE_SERVICE.slug;
