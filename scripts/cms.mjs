@@ -4,9 +4,13 @@
 // shows every save live.
 // With CMS_EDITORIAL_WORKFLOW=true the proxy runs in its git mode: each save is a draft committed on a branch of its
 // own (cms/<collection>/<slug>), and Publish merges it into the current branch; the editor follows the proxy's mode.
-// Stopping this (Ctrl+C) stops both.
+// Stopping this (Ctrl+C) stops both. gatsby develop runs in a folder of its own outside the project (links to its files),
+// so its .cache/ and public/ are not the ones `npm run build` and `npm test` write: both can run beside it.
 import { execFileSync, spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -50,6 +54,20 @@ const args = process.argv.slice(2);
 const at = args.findIndex((arg) => /^(-p|--port)(=|$)/.test(arg));
 const editorPort = at < 0 ? process.env.PORT || "8000" : (args[at].split("=")[1] ?? args[at + 1]);
 
+// The site for gatsby develop: links to the project's files, and copies of Gatsby's own files (gatsby-*, plugins/),
+// which Gatsby compiles only where they are. One folder a project, kept between runs, so Gatsby's cache stays warm.
+const site = path.join(os.tmpdir(), `cms-site-${crypto.createHash("sha256").update(repo).digest("hex").slice(0, 12)}`);
+const OUTPUT = [".cache", "public"];
+fs.mkdirSync(site, { recursive: true });
+for (const entry of fs.readdirSync(site).filter((name) => !OUTPUT.includes(name))) {
+  fs.rmSync(path.join(site, entry), { recursive: true, force: true }); // a link goes, never what it points to
+}
+for (const entry of fs.readdirSync(repo).filter((name) => ![...OUTPUT, ".git"].includes(name))) {
+  const [from, to] = [path.join(repo, entry), path.join(site, entry)];
+  if (/^gatsby-|^plugins$/.test(entry)) fs.cpSync(from, to, { recursive: true });
+  else fs.symlinkSync(from, to);
+}
+
 const children = [
   spawn(process.execPath, ["--import", "tsx", path.join(repo, "scripts", "local-backend.mjs")], {
     cwd: repo,
@@ -63,7 +81,7 @@ const children = [
     },
   }),
   spawn(path.join(repo, "node_modules", ".bin", "gatsby"), ["develop", ...args], {
-    cwd: repo,
+    cwd: site,
     stdio: "inherit",
     // As package.json runs Gatsby: nothing reaches Gatsby's telemetry, no feedback prompt.
     env: { GATSBY_TELEMETRY_DISABLED: "1", GATSBY_FEEDBACK_DISABLED: "1", GATSBY_LOGGER: "yurnalist", ...process.env },
