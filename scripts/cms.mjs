@@ -57,12 +57,11 @@ const editorPort = at < 0 ? process.env.PORT || "8000" : (args[at].split("=")[1]
 // The site for gatsby develop: links to the project's files, and copies of Gatsby's own files (gatsby-*, plugins/),
 // which Gatsby compiles only where they are. One folder a project, kept between runs, so Gatsby's cache stays warm.
 const site = path.join(os.tmpdir(), `cms-site-${crypto.createHash("sha256").update(repo).digest("hex").slice(0, 12)}`);
-const OUTPUT = [".cache", "public"];
 fs.mkdirSync(site, { recursive: true });
-for (const entry of fs.readdirSync(site).filter((name) => !OUTPUT.includes(name))) {
-  fs.rmSync(path.join(site, entry), { recursive: true, force: true }); // a link goes, never what it points to
-}
-for (const entry of fs.readdirSync(repo).filter((name) => ![...OUTPUT, ".git"].includes(name))) {
+// What the last run linked or copied goes (a link, never what it points to); Gatsby's cache and output stay.
+for (const entry of fs.readdirSync(site))
+  if (!/^(\.cache|public)$/.test(entry)) fs.rmSync(path.join(site, entry), { recursive: true });
+for (const entry of fs.readdirSync(repo).filter((name) => !/^(\.cache|public|\.git)$/.test(name))) {
   const [from, to] = [path.join(repo, entry), path.join(site, entry)];
   if (/^gatsby-|^plugins$/.test(entry)) fs.cpSync(from, to, { recursive: true });
   else fs.symlinkSync(from, to);
