@@ -1,8 +1,8 @@
 /**
  * Editors without a GitHub account: Cloudflare Access logs them in by email, and the site's content API
  * (functions/api/content.ts) saves for them with a GitHub App, on Cloudflare's runtime (`wrangler pages dev`) against
- * stand-ins for GitHub and Access (content-api-session.ts). In Chromium at 1280 and 375 px: the editor opens /admin/,
- * edits, saves, uploads; two editors on one file keep both changes; a draft goes through review to publish; "Is it
+ * stand-ins for GitHub and Access (content-api-session.ts). In Chromium at 1280 px: the editor opens /admin/, edits,
+ * saves, uploads; two editors on one file keep both changes; a draft goes through review to publish; "Is it
  * live?" tells live from publishing from failed. Then every request the API must refuse, each with nothing written on
  * the stand-in.
  */
@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { parse, stringify } from "yaml";
 import { generateKeyPair, SignJWT, base64url } from "jose";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test, expect, services, ONE_WIDTH } from "./fixtures";
+import { test, expect, services } from "./fixtures";
 import {
   editorContext,
   serveWorkerRoute,
@@ -75,205 +75,198 @@ async function publishNow(page: Page) {
 const newLines = (before: string, after: string) =>
   after.split("\n").filter((line) => !before.split("\n").includes(line));
 
-for (const width of [1280, 375]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({
-      viewport: { width, height: 800 },
-      isMobile: width < 768,
-      hasTouch: width < 768,
-      baseURL: ACCESS_SITE_URL,
-    });
-
-    test("an editor with no GitHub account edits a service: one commit, by them, of that file's one line", async ({
-      page,
-    }) => {
-      const service = services()[0];
-      const file = `data/services/${service.slug}.yaml`;
-      const before = standIn.file(file)!;
-      const writes = standIn.writes.length;
-      const answers: Promise<string>[] = [];
-      page.on("response", (r) => void (r.url().endsWith(CONTENT_API.url) && answers.push(r.text().catch(() => ""))));
-      await openAs(page, ANN, `collections/services/entries/${service.slug}`);
-      // No login page: Access logged the editor in before /admin/ opened.
-      await expect(serviceField(page, "title")).toHaveValue(parse(before).title);
-      await expect(page.getByRole("button", { name: /login/i })).toHaveCount(0);
-      const changed = `${service.title} for Owners (${width})`;
-      await serviceField(page, "title").fill(changed);
-      await publishNow(page);
-
-      await expect.poll(() => standIn.writes.length).toBe(writes + 1);
-      expect(standIn.writes.at(-1)).toMatchObject({
-        branch: "main",
-        author: { email: ANN },
-        committer: "site-editor[bot]",
-        paths: [file],
-      });
-      const after = standIn.file(file)!;
-      expect(parse(after).title).toBe(changed);
-      // Only the title's line changed: comments, order and quoting kept.
-      expect(newLines(before, after).map((line) => parse(line))).toEqual([{ title: changed }]);
-      expect(after.split("\n").length).toBe(before.split("\n").length);
-      // The editor's "Is it live?" line reads the branch through the content API.
-      await expect(page.getByRole("region", { name: "Live site" })).toContainText(
-        standIn.branches().length ? "commit" : "",
-      );
-    });
-
-    test("a file's history lists who changed what; a restore is a new commit, by the editor", async ({ page }) => {
-      test.skip(width === 375, ONE_WIDTH);
-      const file = `data/services/${services()[0].slug}.yaml`;
-      const before = standIn.file(file)!;
-      const retitled = `${parse(before).title} (history ${width})`;
-      standIn.commit(file, before.replace(/^title: .*$/m, `title: ${retitled}`), "Retitled");
-      const writes = standIn.writes.length;
-      await openAs(page, ANN, `collections/services/entries/${services()[0].slug}`);
-      await page.getByRole("button", { name: "History", exact: true }).click();
-      const versions = page.getByRole("dialog", { name: `History of ${file}` }).getByRole("listitem");
-      await expect(versions.first()).toContainText(`Someone else · Changed ${serviceLabel("title")}`);
-      const previous = versions.nth(1);
-      await previous.locator("summary").click();
-      await expect(previous.getByRole("definition")).toContainText([`Today: ${retitled}`]);
-      await previous.getByRole("button", { name: "Restore this version" }).click();
-      await expect.poll(() => standIn.writes.length).toBe(writes + 1);
-      expect(standIn.writes.at(-1)).toMatchObject({ branch: "main", author: { email: ANN }, paths: [file] });
-      expect(standIn.writes.at(-1)!.message).toMatch(new RegExp(`^Restore ${file} to \\d{4}-\\d{2}-\\d{2} \\(`));
-      expect(parse(standIn.file(file)!)).toEqual(parse(before));
-      // The editor reloads on the restore: the form shows the version put back.
-      await expect(serviceField(page, "title")).toHaveValue(parse(before).title);
-    });
-
-    test("a new portrait: the image and the firm file in one commit, by the editor", async ({ page }) => {
-      test.skip(width === 375, ONE_WIDTH);
-      const writes = standIn.writes.length;
-      const name = `portrait-${width}.jpg`;
-      const buffer = await sharp({
-        create: {
-          width: portrait.imageSize!.width * 2,
-          height: portrait.imageSize!.height * 2,
-          channels: 3,
-          background: "#445566",
-        },
-      })
-        .jpeg()
-        .toBuffer();
-      await openAs(page, ANN, "collections/pages/entries/firm");
-      await page
-        .locator("label", { hasText: new RegExp(`^${portrait.title}$`) })
-        .locator('xpath=following::button[normalize-space()="Choose different image"][1]')
-        .click();
-      await page.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/jpeg", buffer });
-      await page.getByRole("button", { name: "Choose selected" }).click();
-      await publishNow(page);
-      await expect
-        .poll(() => parse(standIn.file("data/firm.yaml")!).founder.portrait)
-        .toMatch(new RegExp(`images/${name}$`));
-      const added = standIn.writes.slice(writes);
-      // One save, one commit (one build): the image lands with the file that shows it.
-      expect(added).toMatchObject([{ author: { email: ANN } }]);
-      expect(added[0].paths.sort()).toEqual(["data/firm.yaml", `data/images/${name}`]);
-    });
-
-    test("two editors change different fields of one service: the file keeps both", async ({ page }) => {
-      test.skip(width === 375, ONE_WIDTH);
-      const service = services()[services().length - 1];
-      const file = `data/services/${service.slug}.yaml`;
-      const other = await secondEditor(page, BEN);
-      await openAs(page, ANN, `collections/services/entries/${service.slug}`);
-      await other.goto(`${ACCESS_SITE_URL}${ADMIN_URL}#/collections/services/entries/${service.slug}`);
-      await expect(serviceField(page, "title")).toHaveValue(parse(standIn.file(file)!).title);
-      await expect(serviceField(other, "lead")).toBeVisible();
-
-      const changed = `${service.title} (${width}, Ann)`;
-      await serviceField(page, "title").fill(changed);
-      await publishNow(page);
-      const lead = `A lead Ben wrote at ${width} px.`;
-      await serviceField(other, "lead").fill(lead);
-      await publishNow(other);
-
-      await expect.poll(() => parse(standIn.file(file)!).lead).toBe(lead);
-      expect(parse(standIn.file(file)!).title).toBe(changed);
-      expect(standIn.writes.at(-1)?.author?.email).toBe(BEN);
-      await other.context().close();
-    });
-
-    test("a session that ends while editing: the save is refused, the editor says so, the form keeps the edit", async ({
-      page,
-      guard,
-    }) => {
-      test.skip(width === 375, ONE_WIDTH);
-      // The browser logs the 401, and Decap the refusal it shows.
-      guard.allowed.push(/status of 401/, /^\w+: Your session ended: log in again\./, /^pageerror: Object$/);
-      const service = services()[0];
-      const writes = standIn.writes.length;
-      await openAs(page, ANN, `collections/services/entries/${service.slug}`);
-      await expect(serviceField(page, "lead")).toBeVisible();
-      const lead = `A lead typed as the session ended (${width}).`;
-      await serviceField(page, "lead").fill(lead);
-      // Access now sends an assertion that has expired.
-      const expired = await standIn.assertion(ANN, { expiresIn: -120 });
-      await page.context().setExtraHTTPHeaders({ "Cf-Access-Jwt-Assertion": expired });
-      await page.getByRole("button", { name: "Publish", exact: true }).click();
-      await page.getByRole("menuitem", { name: "Publish now" }).click();
-      await expect(page.getByText("Your session ended: log in again.").first()).toBeVisible();
-      await expect(page.getByRole("button", { name: "Log in again" })).toBeVisible();
-      await expect(serviceField(page, "lead")).toHaveValue(lead);
-      expect(standIn.writes.length).toBe(writes);
-    });
+// At one width: the API sees the same requests from a phone. The phone's own path through the editor is checked on the
+// local editor (cms.spec, cms-workflow) and here in "Is it live?" on a phone.
+const width = 1280;
+test.describe(`at ${width} px`, () => {
+  test.use({
+    viewport: { width, height: 800 },
+    baseURL: ACCESS_SITE_URL,
   });
 
-  test.describe(`drafts and review, at ${width} px`, () => {
-    test.use({
-      viewport: { width, height: 800 },
-      isMobile: width < 768,
-      hasTouch: width < 768,
-      baseURL: WORKFLOW_SITE_URL,
-    });
+  test("an editor with no GitHub account edits a service: one commit, by them, of that file's one line", async ({
+    page,
+  }) => {
+    const service = services()[0];
+    const file = `data/services/${service.slug}.yaml`;
+    const before = standIn.file(file)!;
+    const writes = standIn.writes.length;
+    const answers: Promise<string>[] = [];
+    page.on("response", (r) => void (r.url().endsWith(CONTENT_API.url) && answers.push(r.text().catch(() => ""))));
+    await openAs(page, ANN, `collections/services/entries/${service.slug}`);
+    // No login page: Access logged the editor in before /admin/ opened.
+    await expect(serviceField(page, "title")).toHaveValue(parse(before).title);
+    await expect(page.getByRole("button", { name: /login/i })).toHaveCount(0);
+    const changed = `${service.title} for Owners (${width})`;
+    await serviceField(page, "title").fill(changed);
+    await publishNow(page);
 
-    test("a draft is a branch and a pull request; review, Ready and Publish merge it", async ({ page, guard }) => {
-      // Decap asks for an entry's draft when it opens it; with none yet, the API answers 404.
-      guard.allowed.push(/status of 404/);
-      page.on("dialog", (dialog) => void dialog.accept());
-      const service = services()[1 % services().length];
-      const file = `data/services/${service.slug}.yaml`;
-      const branch = draftBranch("services", service.slug);
-      const before = standIn.file(file)!;
-      await openAs(page, BEN, `collections/services/entries/${service.slug}`, WORKFLOW_SITE_URL);
-      const changed = `${parse(before).title} (draft at ${width})`;
-      await serviceField(page, "title").fill(changed);
-      await saveDraft(page);
-      expect(parse(standIn.file(file, branch)!).title).toBe(changed);
-      expect(standIn.file(file)).toBe(before);
-      expect(standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")?.labels).toEqual([
-        { name: "decap-cms/draft" },
-      ]);
-      // A second save of the draft reads it from its branch, and merges onto it.
-      const summary = `A summary written in the draft at ${width}.`;
-      await serviceField(page, "summary").fill(summary);
-      await saveDraft(page);
-      await expect.poll(() => parse(standIn.file(file, branch)!).summary).toBe(summary);
-      expect(parse(standIn.file(file, branch)!).title).toBe(changed);
-      // The draft's history is its branch's: the newest version is this editor's draft.
-      await page.getByRole("button", { name: "History", exact: true }).click();
-      const newest = page
-        .getByRole("dialog", { name: `History of ${file}` })
-        .getByRole("listitem")
-        .first();
-      await expect(newest).toContainText(`${BEN} · Changed ${serviceLabel("summary")}`);
-      await page.keyboard.press("Escape");
-
-      await setStatus(page, "In review");
-      await setStatus(page, "Ready");
-      expect(standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")?.labels).toEqual([
-        { name: "decap-cms/pending_publish" },
-      ]);
-      await publish(page);
-      await expect(page.getByText(/entry published/i).first()).toBeVisible();
-      await expect.poll(() => parse(standIn.file(file) ?? "").title).toBe(changed);
-      expect(standIn.branches()).not.toContain(branch);
-      expect(parse(standIn.file(file)!)).toMatchObject({ title: changed, summary });
+    await expect.poll(() => standIn.writes.length).toBe(writes + 1);
+    expect(standIn.writes.at(-1)).toMatchObject({
+      branch: "main",
+      author: { email: ANN },
+      committer: "site-editor[bot]",
+      paths: [file],
     });
+    const after = standIn.file(file)!;
+    expect(parse(after).title).toBe(changed);
+    // Only the title's line changed: comments, order and quoting kept.
+    expect(newLines(before, after).map((line) => parse(line))).toEqual([{ title: changed }]);
+    expect(after.split("\n").length).toBe(before.split("\n").length);
+    // The editor's "Is it live?" line reads the branch through the content API.
+    await expect(page.getByRole("region", { name: "Live site" })).toContainText(
+      standIn.branches().length ? "commit" : "",
+    );
   });
-}
+
+  test("a file's history lists who changed what; a restore is a new commit, by the editor", async ({ page }) => {
+    const file = `data/services/${services()[0].slug}.yaml`;
+    const before = standIn.file(file)!;
+    const retitled = `${parse(before).title} (history ${width})`;
+    standIn.commit(file, before.replace(/^title: .*$/m, `title: ${retitled}`), "Retitled");
+    const writes = standIn.writes.length;
+    await openAs(page, ANN, `collections/services/entries/${services()[0].slug}`);
+    await page.getByRole("button", { name: "History", exact: true }).click();
+    const versions = page.getByRole("dialog", { name: `History of ${file}` }).getByRole("listitem");
+    await expect(versions.first()).toContainText(`Someone else · Changed ${serviceLabel("title")}`);
+    const previous = versions.nth(1);
+    await previous.locator("summary").click();
+    await expect(previous.getByRole("definition")).toContainText([`Today: ${retitled}`]);
+    await previous.getByRole("button", { name: "Restore this version" }).click();
+    await expect.poll(() => standIn.writes.length).toBe(writes + 1);
+    expect(standIn.writes.at(-1)).toMatchObject({ branch: "main", author: { email: ANN }, paths: [file] });
+    expect(standIn.writes.at(-1)!.message).toMatch(new RegExp(`^Restore ${file} to \\d{4}-\\d{2}-\\d{2} \\(`));
+    expect(parse(standIn.file(file)!)).toEqual(parse(before));
+    // The editor reloads on the restore: the form shows the version put back.
+    await expect(serviceField(page, "title")).toHaveValue(parse(before).title);
+  });
+
+  test("a new portrait: the image and the firm file in one commit, by the editor", async ({ page }) => {
+    const writes = standIn.writes.length;
+    const name = `portrait-${width}.jpg`;
+    const buffer = await sharp({
+      create: {
+        width: portrait.imageSize!.width * 2,
+        height: portrait.imageSize!.height * 2,
+        channels: 3,
+        background: "#445566",
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    await openAs(page, ANN, "collections/pages/entries/firm");
+    await page
+      .locator("label", { hasText: new RegExp(`^${portrait.title}$`) })
+      .locator('xpath=following::button[normalize-space()="Choose different image"][1]')
+      .click();
+    await page.locator('input[type="file"]').setInputFiles({ name, mimeType: "image/jpeg", buffer });
+    await page.getByRole("button", { name: "Choose selected" }).click();
+    await publishNow(page);
+    await expect
+      .poll(() => parse(standIn.file("data/firm.yaml")!).founder.portrait)
+      .toMatch(new RegExp(`images/${name}$`));
+    const added = standIn.writes.slice(writes);
+    // One save, one commit (one build): the image lands with the file that shows it.
+    expect(added).toMatchObject([{ author: { email: ANN } }]);
+    expect(added[0].paths.sort()).toEqual(["data/firm.yaml", `data/images/${name}`]);
+  });
+
+  test("two editors change different fields of one service: the file keeps both", async ({ page }) => {
+    const service = services()[services().length - 1];
+    const file = `data/services/${service.slug}.yaml`;
+    const other = await secondEditor(page, BEN);
+    await openAs(page, ANN, `collections/services/entries/${service.slug}`);
+    await other.goto(`${ACCESS_SITE_URL}${ADMIN_URL}#/collections/services/entries/${service.slug}`);
+    await expect(serviceField(page, "title")).toHaveValue(parse(standIn.file(file)!).title);
+    await expect(serviceField(other, "lead")).toBeVisible();
+
+    const changed = `${service.title} (${width}, Ann)`;
+    await serviceField(page, "title").fill(changed);
+    await publishNow(page);
+    const lead = `A lead Ben wrote at ${width} px.`;
+    await serviceField(other, "lead").fill(lead);
+    await publishNow(other);
+
+    await expect.poll(() => parse(standIn.file(file)!).lead).toBe(lead);
+    expect(parse(standIn.file(file)!).title).toBe(changed);
+    expect(standIn.writes.at(-1)?.author?.email).toBe(BEN);
+    await other.context().close();
+  });
+
+  test("a session that ends while editing: the save is refused, the editor says so, the form keeps the edit", async ({
+    page,
+    guard,
+  }) => {
+    // The browser logs the 401, and Decap the refusal it shows.
+    guard.allowed.push(/status of 401/, /^\w+: Your session ended: log in again\./, /^pageerror: Object$/);
+    const service = services()[0];
+    const writes = standIn.writes.length;
+    await openAs(page, ANN, `collections/services/entries/${service.slug}`);
+    await expect(serviceField(page, "lead")).toBeVisible();
+    const lead = `A lead typed as the session ended (${width}).`;
+    await serviceField(page, "lead").fill(lead);
+    // Access now sends an assertion that has expired.
+    const expired = await standIn.assertion(ANN, { expiresIn: -120 });
+    await page.context().setExtraHTTPHeaders({ "Cf-Access-Jwt-Assertion": expired });
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Publish now" }).click();
+    await expect(page.getByText("Your session ended: log in again.").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Log in again" })).toBeVisible();
+    await expect(serviceField(page, "lead")).toHaveValue(lead);
+    expect(standIn.writes.length).toBe(writes);
+  });
+});
+
+test.describe(`drafts and review, at ${width} px`, () => {
+  test.use({
+    viewport: { width, height: 800 },
+    baseURL: WORKFLOW_SITE_URL,
+  });
+
+  test("a draft is a branch and a pull request; review, Ready and Publish merge it", async ({ page, guard }) => {
+    // Decap asks for an entry's draft when it opens it; with none yet, the API answers 404.
+    guard.allowed.push(/status of 404/);
+    page.on("dialog", (dialog) => void dialog.accept());
+    const service = services()[1 % services().length];
+    const file = `data/services/${service.slug}.yaml`;
+    const branch = draftBranch("services", service.slug);
+    const before = standIn.file(file)!;
+    await openAs(page, BEN, `collections/services/entries/${service.slug}`, WORKFLOW_SITE_URL);
+    const changed = `${parse(before).title} (draft at ${width})`;
+    await serviceField(page, "title").fill(changed);
+    await saveDraft(page);
+    expect(parse(standIn.file(file, branch)!).title).toBe(changed);
+    expect(standIn.file(file)).toBe(before);
+    expect(standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")?.labels).toEqual([
+      { name: "decap-cms/draft" },
+    ]);
+    // A second save of the draft reads it from its branch, and merges onto it.
+    const summary = `A summary written in the draft at ${width}.`;
+    await serviceField(page, "summary").fill(summary);
+    await saveDraft(page);
+    await expect.poll(() => parse(standIn.file(file, branch)!).summary).toBe(summary);
+    expect(parse(standIn.file(file, branch)!).title).toBe(changed);
+    // The draft's history is its branch's: the newest version is this editor's draft.
+    await page.getByRole("button", { name: "History", exact: true }).click();
+    const newest = page
+      .getByRole("dialog", { name: `History of ${file}` })
+      .getByRole("listitem")
+      .first();
+    await expect(newest).toContainText(`${BEN} · Changed ${serviceLabel("summary")}`);
+    await page.keyboard.press("Escape");
+
+    await setStatus(page, "In review");
+    await setStatus(page, "Ready");
+    expect(standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")?.labels).toEqual([
+      { name: "decap-cms/pending_publish" },
+    ]);
+    await publish(page);
+    await expect(page.getByText(/entry published/i).first()).toBeVisible();
+    await expect.poll(() => parse(standIn.file(file) ?? "").title).toBe(changed);
+    expect(standIn.branches()).not.toContain(branch);
+    expect(parse(standIn.file(file)!)).toMatchObject({ title: changed, summary });
+  });
+});
 
 test.describe("only the site's publishers publish", () => {
   test.use({ viewport: { width: 1280, height: 800 }, baseURL: WORKFLOW_SITE_URL });
