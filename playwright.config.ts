@@ -4,8 +4,9 @@
 // (scripts/nginx.mjs) — for the hosting and route specs; and the fixture build (e2e/tools/fixture-site.mjs) by
 // scripts/serve.ts for the text-is-text spec; the editor's specs get the editor for local editing, which no build
 // publishes, served over the build (e2e/tools/local-editor.ts). Each project names the servers it needs; each starts
-// once for the run, as the first test that needs it starts (e2e/servers.ts). The "login" project's spec starts its own: Cloudflare's runtime with the site's functions on the fixture build, and stand-ins
-// for GitHub and Cloudflare Access.
+// once for the run, as the first test that needs it starts (e2e/servers.ts). The "login" project's spec starts its
+// own: Cloudflare's runtime with the site's functions on the fixture build, and stand-ins for GitHub and Cloudflare
+// Access.
 import { defineConfig } from "@playwright/test";
 import chromium from "./e2e/tools/chromium.json";
 import { ACCESS_SITE_URL, FIXTURE_SITE_URL } from "./e2e/fixture-build";

@@ -28,9 +28,10 @@ const run = path.join(root, ".e2e-builds", "servers");
 const port = (url: string) => new URL(url).port;
 
 /**
- * Each server: its command, environment and address. With `listening`, it is ready as soon as it listens (the fixture
+ * A server: its command, environment and address. With `listening`, it is ready as soon as it listens (the fixture
  * build may not exist yet: text-is-text.spec.ts then says so); otherwise when `/` answers.
  */
+type Server = { command: string; url: string; env?: Record<string, string>; listening?: boolean };
 const SERVERS = {
   site: { command: "tsx scripts/serve.ts", url: BASE_URL },
   cloudflare: { command: "node scripts/cloudflare.mjs", url: CLOUDFLARE_URL },
@@ -46,11 +47,11 @@ const SERVERS = {
     url: LOCAL_EDITOR_URL,
     env: { OVERLAY_DIR: LOCAL_EDITOR_DIR },
   },
-} satisfies Record<string, { command: string; url: string; env?: Record<string, string>; listening?: boolean }>;
+} satisfies Record<string, Server>;
 export type ServerName = keyof typeof SERVERS;
 
 /** Whether the server answers: it listens, or with `listening` false, `/` answers with no server error. */
-function answers({ url, listening = false }: { url: string; listening?: boolean }): Promise<boolean> {
+function answers({ url, listening = false }: Server): Promise<boolean> {
   const { hostname, port } = new URL(url);
   if (listening)
     return new Promise((resolve) => {
@@ -71,7 +72,7 @@ function answers({ url, listening = false }: { url: string; listening?: boolean 
 
 /** Starts `name` unless another worker has (its pid file), or it already answers; then waits until it answers. */
 async function ensure(name: ServerName): Promise<void> {
-  const server: { command: string; url: string; env?: Record<string, string>; listening?: boolean } = SERVERS[name];
+  const server: Server = SERVERS[name];
   let claimed: number | null = null;
   try {
     claimed = fs.openSync(path.join(run, `${name}.pid`), "wx");

@@ -4,10 +4,9 @@
 // shows every save live.
 // With CMS_EDITORIAL_WORKFLOW=true the proxy runs in its git mode: each save is a draft committed on a branch of its
 // own (cms/<collection>/<slug>), and Publish merges it into the current branch; the editor follows the proxy's mode.
-// Stopping this (Ctrl+C) stops both. gatsby develop runs in a folder of its own outside the project (links to its files),
-// so its .cache/ and public/ are not the ones `npm run build` and `npm test` write: both can run beside it.
+// Stopping this (Ctrl+C) stops both. gatsby develop runs in a folder of its own outside the project (links to its
+// files), so its .cache/ and public/ are not the ones `npm run build` and `npm test` write: both can run beside it.
 import { execFileSync, spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -56,7 +55,7 @@ const editorPort = at < 0 ? process.env.PORT || "8000" : (args[at].split("=")[1]
 
 // The site for gatsby develop: links to the project's files, and copies of Gatsby's own files (gatsby-*, plugins/),
 // which Gatsby compiles only where they are. One folder a project, kept between runs, so Gatsby's cache stays warm.
-const site = path.join(os.tmpdir(), `cms-site-${crypto.createHash("sha256").update(repo).digest("hex").slice(0, 12)}`);
+const site = path.join(os.tmpdir(), `cms-site${repo.replace(/[^\w.]+/g, "-")}`);
 fs.mkdirSync(site, { recursive: true });
 // What the last run linked or copied goes (a link, never what it points to); Gatsby's cache and output stay.
 for (const entry of fs.readdirSync(site))
