@@ -87,17 +87,12 @@ app.use((req, res, next) => {
 });
 // decap-server's git mode runs one request at a time, and answers 500 to one that waits over 3 s for its turn: the
 // editor asks for a dozen files at once as it opens, so on a busy machine they wait here instead, in turn.
+// A page may leave while its request is checked, before it joins the queue: `res.closed` says so then.
 let queue = Promise.resolve();
 function inTurn(req, res, next) {
-  let gone = false;
-  const closed = new Promise((resolve) =>
-    res.once("close", () => {
-      gone = true;
-      resolve();
-    }),
-  );
+  const closed = new Promise((resolve) => (res.closed ? resolve() : res.once("close", resolve)));
   queue = queue.then(() => {
-    if (gone) return; // the editor stopped waiting
+    if (res.closed) return; // the editor stopped waiting
     next();
     return closed;
   });

@@ -175,3 +175,31 @@ test("in git mode, a dozen requests at once on a slow machine are all answered, 
     fs.rmSync(bin, { recursive: true, force: true });
   }
 }, 60_000);
+
+test("in git mode, a request the page leaves before its turn holds no request after it", async () => {
+  // A folder of many files: the links check lists it before the request takes its turn, and the page leaves meanwhile.
+  const many = path.join(backend.repo, "data", "many");
+  fs.mkdirSync(many);
+  for (let i = 0; i < 3_000; i++) fs.writeFileSync(path.join(many, `${i}.yaml`), "");
+  try {
+    for (let i = 0; i < 5; i++) {
+      await new Promise<void>((resolve) => {
+        const request = http.request(new URL(backend.url), {
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...editor },
+          agent: false,
+        });
+        request.on("error", () => resolve()).on("close", () => resolve());
+        request.end(JSON.stringify(list("data/many")), () => request.destroy());
+      });
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const answer = await Promise.race([
+      post(backend, read("data/firm.yaml"), editor),
+      new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), 5_000))),
+    ]).finally(() => clearTimeout(timer));
+    expect(answer?.status).toBe(200);
+  } finally {
+    fs.rmSync(many, { recursive: true, force: true });
+  }
+}, 30_000);
