@@ -27,7 +27,8 @@ const imageField = (group: "founder" | "credential", key: string) => {
 const portrait = imageField("founder", "portrait");
 const badge = imageField("credential", "badge");
 
-// Each test has its own decap-server: they share nothing, and run on whichever worker is free.
+// Each test starts from the content as it is in data/ (its worker's decap-server, put back): they share nothing, and
+// run on whichever worker is free.
 test.describe.configure({ mode: "parallel", timeout: 60_000 });
 
 const proxy = proxyForEachTest("fs");

@@ -13,7 +13,8 @@ import { lineAndColumn } from "../src/content/model";
 import { validateContentDirectory } from "../src/content/check";
 import { fixtureService } from "./tools/fixture-content";
 
-// Each test has its own decap-server: they share nothing, and run on whichever worker is free.
+// Each test starts from the content as it is in data/ (its worker's decap-server, put back): they share nothing, and
+// run on whichever worker is free.
 test.describe.configure({ mode: "parallel", timeout: 90_000 });
 
 const proxy = proxyForEachTest("fs");

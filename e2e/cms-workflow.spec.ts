@@ -36,8 +36,9 @@ function publishedContentErrors() {
 const branches = () => proxy().git("branch", "--format=%(refname:short)").split("\n").filter(Boolean);
 
 // Each test opens the editor three to five times and saves through git: 1.0 to 1.5 minutes on two cores with the
-// other worker busy. A step that hangs still fails at that step (the project's action and expect timeouts). Each has
-// its own decap-server and repository: they share nothing, and run on whichever worker is free.
+// other worker busy. A step that hangs still fails at that step (the project's action and expect timeouts). Each starts
+// from the repository in its first state (its worker's decap-server, put back): they share nothing, and run on
+// whichever worker is free.
 test.describe.configure({ mode: "parallel", timeout: 180_000 });
 
 test.beforeEach(async ({ page, guard }) => {

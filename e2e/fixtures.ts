@@ -16,6 +16,7 @@ import path from "node:path";
 import { ROUTES, servicePath, sitePaths as allPaths } from "../src/lib/paths";
 import { readSiteContent } from "../src/content/read-content";
 import { fileKey } from "../src/content/model";
+import { startLocalBackend, type LocalBackend } from "./tools/local-backend";
 import { ensureServers, type ServerName } from "./servers";
 
 export interface Guard {
@@ -36,6 +37,7 @@ interface WorkerFixtures {
   /** The servers a project's tests need (playwright.config.ts), running before its first test. */
   servers: ServerName[];
   serversRunning: void;
+  localBackend: (mode: "fs" | "git") => Promise<LocalBackend>;
 }
 
 export const test = base.extend<{ guard: Guard }, WorkerFixtures>({
@@ -47,6 +49,24 @@ export const test = base.extend<{ guard: Guard }, WorkerFixtures>({
     },
     // A server's first start: wrangler builds the functions, the local editor its page (a minute at most).
     { scope: "worker", auto: true, timeout: 90_000 },
+  ],
+  // The editor's local backend (e2e/local-proxy.ts): one a worker for each mode, started when a test first asks, put
+  // back as it started for each test, and stopped with the worker.
+  localBackend: [
+    // Playwright reads a fixture's needs from its first argument's pattern: this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, { project }) => {
+      const editorPort = Number(new URL(project.use.baseURL!).port);
+      const started = new Map<string, Promise<LocalBackend>>();
+      await use(async (mode) => {
+        if (!started.has(mode)) started.set(mode, startLocalBackend(mode, { editorPort }));
+        const backend = await started.get(mode)!;
+        await backend.reset();
+        return backend;
+      });
+      await Promise.all([...started.values()].map(async (backend) => (await backend).stop()));
+    },
+    { scope: "worker" },
   ],
   guard: [
     async ({ page, baseURL, browser }, use) => {

@@ -1,8 +1,8 @@
 /**
  * The real `decap-server` (Decap's local proxy) for the editor's browser tests, on a temporary copy of data/: in its
- * file mode, or in its git mode on a temporary git repository (drafts on branches). Each spec file starts its own on
- * a port of its own; the editor's page (built to look for the proxy at EDITOR_PROXY_PORT, or under gatsby develop at
- * LOCAL_PROXY_PORT) is routed to it, so spec files run side by side.
+ * file mode, or in its git mode on a temporary git repository (drafts on branches). Each worker has one of each mode,
+ * on a port of its own, put back for each test (the `localBackend` fixture); the editor's page (built to look for the
+ * proxy at EDITOR_PROXY_PORT, or under gatsby develop at LOCAL_PROXY_PORT) is routed to it, so tests run side by side.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -11,7 +11,7 @@ import { closing, expect, test } from "./fixtures";
 import { EDITOR_PROXY_PORT } from "./fixture-build";
 import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { DECAP_USER_KEY } from "../src/cms/decap";
-import { startLocalBackend } from "./tools/local-backend";
+import { startLocalBackend, type LocalBackend } from "./tools/local-backend";
 import { loadSchemas } from "../src/content/read-content";
 import { SERVICE_SCHEMA } from "../src/content/model";
 
@@ -38,7 +38,12 @@ export interface LocalProxy {
 export async function startLocalProxy(mode: "fs" | "git", port?: number): Promise<LocalProxy> {
   const editorPort = Number(new URL(test.info().project.use.baseURL!).port);
   const backend = await startLocalBackend(mode, { port, editorPort });
-  const { repo, url, git } = backend;
+  const proxy = proxyTo(backend);
+  return { ...proxy, stop: async () => (await proxy.stop(), await backend.stop()) };
+}
+
+/** The editor's pages and contexts routed to `backend`; `stop` takes the routes away and leaves the backend running. */
+function proxyTo({ repo, url, git }: LocalBackend): LocalProxy {
   const listen = Number(new URL(url).port);
   const routed: (Page | BrowserContext)[] = [];
   return {
@@ -70,7 +75,6 @@ export async function startLocalProxy(mode: "fs" | "git", port?: number): Promis
       // Requests still under way when the test ends are dropped, not answered by a stopped proxy.
       // (A context the test closed has no routes left.)
       await Promise.all(routed.map((target) => target.unrouteAll({ behavior: "ignoreErrors" }).catch(() => {})));
-      await backend.stop();
     },
   };
 }
@@ -86,16 +90,17 @@ export const serviceField = (page: Page, key: string) => page.getByLabel(service
  * again (going from one entry to another by the address alone, Decap keeps the first one's form).
  */
 export async function openEditor(page: Page, hash: string): Promise<void> {
-  const open = new URL(page.url()).pathname === ADMIN_URL && /#\/(collections|workflow)\//.test(page.url());
+  const open = new URL(page.url(), "http://x").pathname === ADMIN_URL && /#\/(collections|workflow)\//.test(page.url());
+  const card = page.locator(`a[href="#/${hash}"]`).first();
   if (open && /^collections\/[^/]+\/entries\//.test(hash) && !page.url().endsWith(`#/${hash}`)) {
     await page.goto(`${ADMIN_URL}#/${hash.split("/").slice(0, 2).join("/")}`);
-    const card = page.locator(`a[href="#/${hash}"]`).first();
-    try {
-      await card.waitFor({ timeout: 5_000 });
-      return await card.click();
-    } catch {
-      // Not in the list (a draft of a new entry): the editor loads afresh.
-    }
+    if (
+      await card.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return card.click();
   }
   await page.goto(ADMIN_URL);
   const loggedIn = await page.evaluate((key) => localStorage.getItem(key) !== null, DECAP_USER_KEY);
@@ -134,13 +139,13 @@ export const SAVED = /entry (saved|published)|changes saved/i;
 export const CHECK_REFUSAL = [/^Error: Not saved: /, /^pageerror: Object$/];
 
 /**
- * Gives each test of the calling spec file a proxy of its own, on a fresh copy of data/, with the test's page routed
- * to it; the page closes before the proxy stops (the editor keeps asking it). Returns the current test's proxy.
+ * Gives each test of the calling spec file the worker's backend for `mode`, put back as it started, with the test's
+ * page routed to it; the page closes before the routes go (the editor keeps asking it). Returns the current test's proxy.
  */
 export function proxyForEachTest(mode: "fs" | "git"): () => LocalProxy {
   let proxy: LocalProxy;
-  test.beforeEach(async ({ page, guard }) => {
-    proxy = await startLocalProxy(mode);
+  test.beforeEach(async ({ page, guard, localBackend }) => {
+    proxy = proxyTo(await localBackend(mode));
     guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${EDITOR_PROXY_PORT}/`));
     await proxy.route(page.context());
   });

@@ -29,6 +29,8 @@ export interface LocalBackend {
   url: string;
   /** git in the repository (git mode only), returning its output. */
   git(...args: string[]): string;
+  /** Puts the repository back as it started (data/ as copied; in git mode, its one commit and no other branch). */
+  reset(): Promise<void>;
   /** Stops the backend and removes the repository. */
   stop(): Promise<void>;
 }
@@ -63,6 +65,7 @@ export async function startLocalBackend(
     git("add", "-A");
     git("commit", "-q", "-m", "Content");
   }
+  const initial = mode === "git" ? git("rev-parse", "HEAD").trim() : "";
   const listen = port ?? (await freePort());
   const url = `http://127.0.0.1:${listen}/api/v1`;
   // From the project's folder, where `--import tsx` finds tsx; the backend serves GIT_REPO_DIRECTORY.
@@ -86,16 +89,35 @@ export async function startLocalBackend(
     }
     fs.rmSync(repo, { recursive: true, force: true });
   };
+  const info = (ms: number) =>
+    fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: '{"action":"info"}',
+      signal: AbortSignal.timeout(ms),
+    }).then(
+      (response) => response.ok,
+      () => false,
+    );
+  const reset = async () => {
+    // After a request still under way: git mode answers one at a time, and `info` waits its turn.
+    if (!(await info(30_000)))
+      throw new Error(`The local backend at ${url} did not answer in 30 s: is its queue held?`);
+    if (mode === "fs") {
+      fs.rmSync(path.join(repo, "data"), { recursive: true, force: true });
+      fs.cpSync(dataDir, path.join(repo, "data"), { recursive: true });
+      return;
+    }
+    git("checkout", "-qf", "main");
+    git("reset", "-q", "--hard", initial);
+    git("clean", "-qfdx");
+    const drafts = git("for-each-ref", "--format=%(refname:short)", "refs/heads/").split("\n");
+    const others = drafts.filter((branch) => branch && branch !== "main");
+    if (others.length) git("branch", "-qD", ...others);
+  };
   // Ready when it answers Decap's first question.
   for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
-    const info = { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"action":"info"}' };
-    if (
-      await fetch(url, info).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return { repo, url, git, stop };
+    if (await info(5_000)) return { repo, url, git, reset, stop };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   await stop();
