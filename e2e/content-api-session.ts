@@ -25,7 +25,7 @@ const root = path.resolve(__dirname, "..");
 const servers: ChildProcess[] = [];
 
 /** `wrangler pages dev` on the build in `dir` with the site's functions and their `variables`, once it answers. */
-async function serveFunctions(url: string, variables: Record<string, string>, dir: string, upstream = "") {
+export async function serveFunctions(url: string, variables: Record<string, string>, dir: string, upstream = "") {
   const child = spawn(process.execPath, [path.join(root, "scripts", "cloudflare.mjs")], {
     cwd: root,
     env: { ...process.env, PORT: new URL(url).port, SERVE_DIR: dir, UPSTREAM: upstream, ...variables },
