@@ -132,6 +132,10 @@ function entryState(entry: SavedEntry): EntryState {
   };
 }
 
+const firstInteraction = new Promise<void>((resolve) => {
+  for (const type of ["pointerdown", "keydown"]) addEventListener(type, () => resolve(), { capture: true, once: true });
+});
+
 /**
  * Before a save and before a publish: the content check and the merge with others' changes (save-check.ts). A throw
  * stops it, and Decap shows its message; the form keeps the edits.
@@ -184,8 +188,10 @@ async function startEditor(): Promise<void> {
   });
   const panels = [
     startContentProblems({
-      // The files first: where they cannot be read (the login page), the check's code is never loaded.
+      // From the editor's first touch or key (the first screen shows nothing of it unless content is broken), the
+      // files first: where they cannot be read (the login page), the check's code is never loaded.
       check: async () => {
+        await firstInteraction;
         const files = await readSources(store, branch);
         const { checkFiles } = await import("../content/validate");
         return checkFiles({ schemas, files, display: repositoryPath, image: () => undefined }).errors;
