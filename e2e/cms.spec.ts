@@ -312,32 +312,6 @@ test("a link the site may not make (javascript:) shows in the preview as its lab
   await expect(footer.getByRole("link", { name: new RegExp(`^${escapeRegExp(label)}\\b`) })).toHaveCount(0);
 });
 
-test("Decap still needs 'unsafe-eval' on /admin/: without it the editor stops at its configuration", async ({
-  page,
-  guard,
-}) => {
-  // Decap compiles its configuration's JSON Schema at run time (ajv). When a release stops doing so, this test fails:
-  // then drop 'unsafe-eval' from plugins/publish/editor/admin.ts (and move the content rules to ajv standalone code, docs/deploy.md).
-  guard.allowed.push(/Error compiling schema/, /EvalError|unsafe-eval/);
-  // The page this test serves itself counts as public to Chromium, which then keeps it from asking the local proxy
-  // which mode it runs in (cms.tsx): a refusal of the test's making.
-  guard.allowed.push(
-    /blocked by CORS policy: .*`loopback` address space/,
-    /^Failed to load resource: net::ERR_FAILED$/,
-  );
-  await page.route(`**${ADMIN_URL}`, async (route) => {
-    const response = await route.fetch();
-    const strip = (text: string) => text.split(" 'unsafe-eval'").join("");
-    const headers = { ...response.headers() };
-    headers["content-security-policy"] = strip(headers["content-security-policy"]);
-    await route.fulfill({ response, headers, body: strip(await response.text()) });
-  });
-  await page.goto(ADMIN_URL);
-  await expect(page.getByText(/Error loading the CMS configuration/i)).toBeVisible();
-  await expect(page.getByText(/EvalError/)).toBeVisible();
-  await expect(page.getByRole("button", { name: /login/i })).toHaveCount(0);
-});
-
 /** Every control of the preview's header (menu button, links) shows whole: its corners and middle are the preview's. */
 async function previewHeaderUncovered(page: Page): Promise<void> {
   const controls = preview(page).getByRole("banner").locator("a:visible, button:visible");

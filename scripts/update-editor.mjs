@@ -18,6 +18,19 @@ const WIDGETS = ["string", "text", "number", "boolean", "select", "object", "lis
 /** The modules the editor's own code takes from this bundle (window.DECAP_MODULES): one React on the page. */
 const MODULES = ["react", "react-dom"];
 
+/**
+ * Decap's check of its configuration, left out of the browser's bundle (it compiles a JSON Schema with ajv on every
+ * load: about 0.4 s of a slow phone's first screen) and built for Node as node/config-check.cjs, which the site's
+ * tests run on the configuration the build writes. Each widget's schema is registered as the bundle registers it.
+ */
+const CONFIG_SCHEMA = "decap-cms-core/dist/esm/constants/configSchema.js";
+const NO_CHECK = { contents: "export function validateConfig() {}" };
+const CHECK_ENTRY = (schemas) => `import { registerWidget } from "decap-cms-core/dist/esm/lib/registry";
+${schemas.map((name) => `import ${name} from "decap-cms-widget-${name}/dist/esm/schema.js";`).join("\n")}
+const schemas = { ${schemas.join(", ")} };
+registerWidget(${JSON.stringify(WIDGETS)}.map((name) => ({ name, controlComponent: name, schema: schemas[name] })));
+export { validateConfig } from "${CONFIG_SCHEMA}";`;
+
 const check = process.argv.includes("--check");
 const pinned = JSON.parse(fs.readFileSync(path.join(repo, "package.json"), "utf8")).dependencies["decap-cms"];
 const version = check ? /decap-cms-(.+)\.tgz$/.exec(pinned)?.[1] : process.argv[2];
@@ -81,22 +94,40 @@ try {
   const out = path.join(temp, "out", "package");
   fs.mkdirSync(path.join(out, "dist"), { recursive: true });
   const esbuild = await import("esbuild");
+  const common = { absWorkingDir: build, bundle: true, minify: true, legalComments: "linked", logLevel: "warning" };
   await esbuild.build({
-    absWorkingDir: build,
+    ...common,
     entryPoints: ["entry.js"],
-    bundle: true,
     // An ES module, so what it loads only when needed (the WebP encoder) stays in chunks of its own beside it.
     format: "esm",
     splitting: true,
-    minify: true,
-    legalComments: "linked",
     target: ["chrome109", "firefox115", "safari15"],
     outdir: path.join(out, "dist"),
     entryNames: "decap-cms",
     chunkNames: "decap-cms-[hash]",
     loader: { ".js": "jsx" },
     define: { "process.env.NODE_ENV": '"production"', global: "globalThis" },
-    logLevel: "warning",
+    plugins: [
+      { name: "no-check", setup: (b) => b.onLoad({ filter: /constants[\\/]configSchema\.js$/ }, () => NO_CHECK) },
+    ],
+  });
+  // Only the modules the check uses (sideEffects: false): the registry's others are the browser's.
+  const pure = (b) =>
+    b.onResolve({ filter: /./ }, async ({ path: to, pluginData, ...args }) =>
+      pluginData ? undefined : { ...(await b.resolve(to, { ...args, pluginData: true })), sideEffects: false },
+    );
+  const schemas = WIDGETS.filter((name) =>
+    fs.existsSync(path.join(build, `node_modules/decap-cms-widget-${name}/dist/esm/schema.js`)),
+  );
+  const outfile = path.join(out, "node", "config-check.cjs");
+  const stdin = { contents: CHECK_ENTRY(schemas), resolveDir: build };
+  await esbuild.build({
+    ...common,
+    stdin,
+    platform: "node",
+    format: "cjs",
+    outfile,
+    plugins: [{ name: "pure", setup: pure }],
   });
   const description = `Decap CMS ${version} built from its packages by scripts/update-editor.mjs: ${wanted.join(", ")}.`;
   const pkg = {

@@ -1,13 +1,16 @@
 /**
  * The editor's configuration is generated from the JSON Schemas: keyword by keyword on small schemas, then over the
  * real data/schema/ (every property appears, with its schema's title and description).
- * @jest-environment-options {"customExportConditions": ["node", "node-addons"]}
+ * @jest-environment node
  */
 import { cmsConfig, fieldFor, fieldsOf, fileLabel, humanize, type CmsField } from "../../src/cms/config";
 import { cmsBackend } from "../../src/content/editor-backend";
 import { loadSchemas } from "../../src/content/read-content";
 import { PAGE_FILES, SERVICE_SCHEMA, type JsonSchema } from "../../src/content/model";
 import { DATA_DIR } from "../helpers/content.cjs";
+
+/** Decap's own configuration check, built beside its bundle (scripts/update-editor.mjs), which leaves it out. */
+const { validateConfig } = require("decap-cms/node/config-check.cjs") as { validateConfig: (config: unknown) => void };
 
 const defs: JsonSchema = {
   definitions: {
@@ -239,5 +242,21 @@ describe("the configuration from the real data/schema/", () => {
       siteUrl: "https://x.example",
     });
     expect(hosted.local_backend).toBeUndefined();
+  });
+
+  test("Decap's own check passes every backend's configuration, with drafts and without", () => {
+    const envs = [{}, { CMS_EDITORIAL_WORKFLOW: "true" }, { CMS_BACKEND: "access", CMS_REPO: "o/r" }];
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    for (const env of [...envs, { ...envs[2], ...envs[1] }]) {
+      const built = cmsBackend(env);
+      if (built.error !== undefined) throw new Error(built.error);
+      const checked = cmsConfig({ schemas: real, backend: built.backend, siteUrl: "https://x.example" });
+      expect(() => validateConfig(checked)).not.toThrow();
+    }
+    // The same check refuses what Decap would refuse, naming the field: it is not a check that passes anything.
+    const [pages, services] = config.collections;
+    const broken = { ...config, collections: [pages, { ...services, fields: [{ name: "x", widget: "select" }] }] };
+    expect(() => validateConfig(broken)).toThrow("'collections[1].fields[0]' must have required property 'options'");
+    errors.mockRestore();
   });
 });
