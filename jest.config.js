@@ -29,6 +29,7 @@ module.exports = {
   testEnvironmentOptions: {
     url: "http://localhost",
   },
+  globalSetup: "<rootDir>/__tests__/helpers/global-setup.ts",
   setupFiles: ["<rootDir>/loadershim.js"],
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
 };

@@ -9,7 +9,6 @@ import path from "path";
 import zlib from "zlib";
 import sharp from "sharp";
 import { parse, stringify } from "yaml";
-import { writeCompiledSchemas } from "../../plugins/content-model/compiled-schemas";
 import { loadSchemas, serviceFiles } from "../../src/content/read-content";
 import { resolveSchema, type JsonSchema } from "../../src/content/model";
 import { draftBranch } from "../../src/cms/content-store";
@@ -19,8 +18,6 @@ import type * as Api from "../../functions/_lib/content/api";
 import { standInSettings, startContentStandIn, type ContentStandIn } from "../../e2e/content-api-stand-in";
 
 const DATA = path.join(__dirname, "..", "..", "data");
-// The module the build writes, written here as the build writes it, before the API imports it.
-writeCompiledSchemas(loadSchemas(DATA), path.join(__dirname, "..", ".."));
 const { handleContent } = require("../../functions/_lib/content/api") as typeof Api;
 
 const schemas = loadSchemas(DATA);

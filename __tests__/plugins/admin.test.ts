@@ -193,7 +193,7 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
 
 test("the editor's policy: its own origin (the content API), or the local decap-server too, nothing else", () => {
   const csp = contentSecurityPolicy({ scriptHashes: ["'sha256-x'"], editor: { connect: [] } });
-  expect(csp).toMatch(/script-src 'self' 'unsafe-eval' 'sha256-x';/);
+  expect(csp).toMatch(/script-src 'self' 'sha256-x';/);
   expect(csp).toMatch(/connect-src 'self' blob:;/);
   const local = contentSecurityPolicy({ scriptHashes: [], editor: { connect: LOCAL_PROXY_ORIGINS } });
   expect(local).toMatch(/connect-src 'self' blob: http:\/\/localhost:8081 http:\/\/127\.0\.0\.1:8081;/);

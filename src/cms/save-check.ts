@@ -8,6 +8,7 @@ import type { Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, type ContentError } from "../content/rules";
 import { parseData, readablePath } from "../content/data";
 import { checkFiles, contentName, yamlErrors } from "../content/validate";
+import { validators } from "../content/schemas.generated";
 import { SERVICES_COLLECTION } from "./config";
 import { contentPath, draftBranch, repositoryPath, SERVICES_FOLDER } from "./content-store";
 import type { ContentStore, StoredFile } from "./content-store";
@@ -112,6 +113,7 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
   const { errors } = checkFiles({
     undecodable: (name) => (damaged.has(name) ? "this browser cannot decode it" : null),
     schemas: ctx.schemas,
+    validators: (name) => validators[name],
     files: [
       ...others.map((f) => ({ name: contentPath(f.path), text: f.text })),
       { name: contentPath(target.file), text },

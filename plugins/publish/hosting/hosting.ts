@@ -12,7 +12,7 @@ import { removePrecompressed, writeNginxHeaders } from "./nginx";
 
 /**
  * A page's policy: the site's own files and its inline scripts by hash, the form posting to `formOrigin`. The editor's
- * page also reaches its backend (`connect`) and blob: URLs, and needs 'unsafe-eval' for Decap's ajv (docs/deploy.md).
+ * page also reaches its backend (`connect`) and blob: URLs; its checks run validators compiled at build, never eval.
  */
 export function contentSecurityPolicy({
   scriptHashes,
@@ -26,7 +26,7 @@ export function contentSecurityPolicy({
   const blob = editor ? " blob:" : "";
   return [
     "default-src 'self'",
-    `script-src 'self'${editor ? " 'unsafe-eval'" : ""} ${scriptHashes.join(" ")}`.trim(),
+    `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
     // Gatsby inlines the page's CSS and React sets style attributes (image wrappers, the route announcer).
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${blob}`,
