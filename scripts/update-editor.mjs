@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const vendor = path.join(repo, "vendor");
-/** The field kinds src/cms/config.ts writes (CmsField's widget; the build refuses others); file is image's base. */
+/** The field kinds src/cms/config.ts writes (CMS_WIDGETS; config.test.ts checks both agree); file is image's base. */
 const WIDGETS = ["string", "text", "number", "boolean", "select", "object", "list", "image"];
 /** The modules the editor's own code takes from this bundle (window.DECAP_MODULES): one React on the page. */
 const MODULES = ["react", "react-dom"];

@@ -3,7 +3,7 @@
  * real data/schema/ (every property appears, with its schema's title and description).
  * @jest-environment node
  */
-import { cmsConfig, fieldFor, fieldsOf, fileLabel, humanize, type CmsField } from "../../src/cms/config";
+import { CMS_WIDGETS, cmsConfig, fieldFor, fieldsOf, fileLabel, humanize, type CmsField } from "../../src/cms/config";
 import { cmsBackend } from "../../src/content/editor-backend";
 import { loadSchemas } from "../../src/content/read-content";
 import { PAGE_FILES, SERVICE_SCHEMA, type JsonSchema } from "../../src/content/model";
@@ -258,5 +258,13 @@ describe("the configuration from the real data/schema/", () => {
     const broken = { ...config, collections: [pages, { ...services, fields: [{ name: "x", widget: "select" }] }] };
     expect(() => validateConfig(broken)).toThrow("'collections[1].fields[0]' must have required property 'options'");
     errors.mockRestore();
+  });
+
+  test("every kind of field the editor writes is a widget Decap's bundle registers", () => {
+    // Otherwise Decap shows "No control for widget": add it to WIDGETS in scripts/update-editor.mjs, then update.
+    const { widgets } = require("decap-cms/package.json") as { widgets: string[] };
+    expect(widgets).toEqual(expect.arrayContaining([...CMS_WIDGETS]));
+    const named = JSON.stringify(config).match(/"widget":"\w+"/g) ?? [];
+    expect(named.map((w) => w.slice(10, -1)).filter((w) => !widgets.includes(w))).toEqual([]);
   });
 });

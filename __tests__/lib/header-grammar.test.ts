@@ -41,6 +41,7 @@ describe("policyProblem: the policies the build writes, and nothing else", () =>
     ["default-src 'self', script-src *", /comma/],
     ["default-src 'self'; default-src *", /twice/],
     ["script-src 'self' 'unsafe-hashes'", /unsafe-hashes/],
+    ["script-src 'self' 'unsafe-eval'", /unsafe-eval/],
     ["form-action", /no source/],
   ])("refuses %j", (policy, problem) => {
     expect(policyProblem(policy)).toMatch(problem);

@@ -122,13 +122,6 @@ test("/admin/: Decap's bundle, then the editor's, each under a content-hashed na
   expect(page).toContain(`<link rel="stylesheet" href="${files.styles}">`);
   // No inline script: the editor's bundle starts Decap, with the configuration from the build.
   expect(page).not.toMatch(/<script>/);
-  // A field kind Decap's bundle does not register stops the build, naming it and what to do.
-  const config = {
-    collections: [{ fields: [{ widget: "string" }, { widget: "list", field: { widget: "markdown" } }] }],
-  };
-  await expect(writeAdmin({ publicDir, root, config, schemas: {} })).rejects.toThrow(
-    /Decap's bundle has no markdown widget: add it to WIDGETS in scripts\/update-editor\.mjs/,
-  );
 });
 
 test("the editor's bundle holds the site's views and CSS, with Decap's React, never Decap or Gatsby's runtime", async () => {

@@ -37,10 +37,13 @@ export const FILE_PAGES: Record<string, string> = {
   layout: ROUTES.contact,
 };
 
+/** The field kinds the editor writes: each one a widget Decap's bundle registers (WIDGETS, scripts/update-editor.mjs). */
+export const CMS_WIDGETS = ["string", "text", "number", "boolean", "select", "object", "list", "image"] as const;
+
 export interface CmsField {
   name: string;
   label: string;
-  widget: "string" | "text" | "number" | "boolean" | "select" | "object" | "list" | "image";
+  widget: (typeof CMS_WIDGETS)[number];
   required: boolean;
   hint?: string;
   pattern?: [string, string];

@@ -31,7 +31,7 @@ export function httpsHostProblem(value: string): string | null {
   return null;
 }
 
-const KEYWORDS = new Set(["'self'", "'none'", "'unsafe-inline'", "'unsafe-eval'"]);
+const KEYWORDS = new Set(["'self'", "'none'", "'unsafe-inline'"]);
 const HASH_SOURCE = /^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/;
 const SCHEME_SOURCE = /^(data|blob|https):$/;
 

@@ -34,8 +34,6 @@ function hashOf(...texts: (string | Buffer)[]): string {
 export interface DecapDist {
   dir: string;
   version: string;
-  /** The widgets it registers. */
-  widgets: string[];
   /** The modules it lends the editor's code (window.DECAP_MODULES): its React. */
   modules: string[];
 }
@@ -44,17 +42,8 @@ export interface DecapDist {
 export function decapDist(root: string): DecapDist {
   // createRequire: gatsby-node's compiler (Parcel) leaves no require.resolve of its own.
   const manifest = createRequire(path.join(root, "package.json")).resolve("decap-cms/package.json");
-  const { version, widgets, modules } = JSON.parse(fs.readFileSync(manifest, "utf8")) as DecapDist;
-  return { dir: path.join(path.dirname(manifest), "dist"), version, widgets, modules };
-}
-
-/** Every widget a Decap configuration names. */
-function widgetsOf(config: unknown): string[] {
-  if (Array.isArray(config)) return config.flatMap(widgetsOf);
-  if (!config || typeof config !== "object") return [];
-  return Object.entries(config).flatMap(([key, value]) =>
-    key === "widget" && typeof value === "string" ? [value] : widgetsOf(value),
-  );
+  const { version, modules } = JSON.parse(fs.readFileSync(manifest, "utf8")) as DecapDist;
+  return { dir: path.join(path.dirname(manifest), "dist"), version, modules };
 }
 
 /** React and react-dom for the editor's code: the modules Decap's bundle lends (or a build error naming another). */
@@ -200,12 +189,6 @@ export async function writeAdmin({
   bundle?: typeof bundleEditor;
 }): Promise<AdminFiles> {
   const dist = decapDist(root);
-  const missing = widgetsOf(config).filter((widget) => !dist.widgets.includes(widget));
-  if (missing.length > 0) {
-    throw new Error(
-      `Decap's bundle has no ${missing.join(", ")} widget: add it to WIDGETS in scripts/update-editor.mjs and run npm run editor:update -- ${dist.version}.`,
-    );
-  }
   const built = await bundle({ root, config, schemas, modules: dist.modules });
   const dir = path.join(publicDir, ADMIN_DIR);
   fs.rmSync(dir, { recursive: true, force: true });
