@@ -193,13 +193,9 @@ async function startEditor(): Promise<void> {
       check: async () => {
         await firstInteraction;
         const files = await readSources(store, branch);
-        const [{ checkFiles }, { validators }] = await Promise.all([
-          import("../content/validate"),
-          import("../content/schemas.generated"),
-        ]);
-        const compiled = (name: string) => validators[name];
-        return checkFiles({ schemas, validators: compiled, files, display: repositoryPath, image: () => undefined })
-          .errors;
+        const { validators } = await import("../content/schemas.generated");
+        const { checkFiles } = await import("../content/validate");
+        return checkFiles({ schemas, validators, files, display: repositoryPath, image: () => undefined }).errors;
       },
     }),
   ];

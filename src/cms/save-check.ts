@@ -113,7 +113,7 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
   const { errors } = checkFiles({
     undecodable: (name) => (damaged.has(name) ? "this browser cannot decode it" : null),
     schemas: ctx.schemas,
-    validators: (name) => validators[name],
+    validators,
     files: [
       ...others.map((f) => ({ name: contentPath(f.path), text: f.text })),
       { name: contentPath(target.file), text },

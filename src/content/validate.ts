@@ -4,7 +4,7 @@
  * its images by their bytes, the page files all there and no other, the services' rules across files. Each mistake
  * names the file, the field, its line and what was expected, so an editor fixes them all in one pass.
  */
-import type { AnySchemaObject } from "ajv";
+import type { AnySchemaObject, ValidateFunction } from "ajv";
 import { isAlias, isNode, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
 import { imageProblems, type ImageFacts } from "./images";
 import { anchorMistake, complexKeyMistake, siteReadingErrors, syntaxMistake } from "./site-yaml";
@@ -45,8 +45,8 @@ export interface CheckInput {
   images?: string[];
   /** Why the build's image library cannot decode an image whole, by name; null when it can, or where not known. */
   undecodable?(name: string): string | null;
-  /** The schemas' validators compiled ahead (the content API's: Workers compile no code); ajv's, compiled here, if not. */
-  validators?: Validators;
+  /** The schemas' validators compiled at build, by schema (Workers and the editor compile no code); ajv's if none. */
+  validators?: Record<string, ValidateFunction>;
   /** Each file's reading and schema errors by its text, kept between checks (the content API's, which checks often). */
   memo?: Map<string, { parsed: ParsedFile | null; errors: ContentError[] }>;
 }
@@ -160,8 +160,10 @@ function missingImage(
 export function checkFiles(input: CheckInput): CheckResult {
   const { schemas, files, display, image } = input;
   let ajv: ReturnType<typeof createAjv> | undefined;
-  const validators =
-    input.validators ?? ((name) => (ajv ??= createAjv(schemas as Record<string, AnySchemaObject>)).getSchema(name));
+  const compiled = input.validators;
+  const validators: Validators = compiled
+    ? (name) => compiled[name]
+    : (name) => (ajv ??= createAjv(schemas as Record<string, AnySchemaObject>)).getSchema(name);
   const errors: ContentError[] = [];
   const content: CheckResult["content"] = { files: {}, services: [] };
 

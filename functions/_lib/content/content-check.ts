@@ -63,7 +63,7 @@ export async function checkContentWrite(gh: GitHub, listing: Listing, changes: C
     checkFiles({
       memo,
       schemas,
-      validators: (name) => validators[name],
+      validators,
       files: sources.sort((a, b) => a.name.localeCompare(b.name)),
       display: (name) => `${TOP}${name}`,
       images: [...files.keys()].filter((name) => IMAGE_PATH.test(name)),
