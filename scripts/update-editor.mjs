@@ -1,5 +1,5 @@
 // Builds the editor's Decap CMS from the packages of one release: `npm run editor:update -- <version>` (e.g. 3.16.3);
-// `npm run editor:update -- --check` rebuilds the pinned one from its recorded lockfile and fails unless the bytes match.
+// `npm run check:editor` rebuilds the pinned one from its recorded lockfile and fails unless the bytes match.
 //
 // It takes from the packages decap-cms-app@<version> pins only what the site uses (the proxy backend, English, WIDGETS),
 // registered as decap-cms-app's src/extensions.js does; the bundle sets window.CMS and window.DECAP_MODULES (its
@@ -10,11 +10,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CMS_WIDGETS } from "../src/cms/config.ts";
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const vendor = path.join(repo, "vendor");
-/** The field kinds src/cms/config.ts writes (CMS_WIDGETS; config.test.ts checks both agree); file is image's base. */
-const WIDGETS = ["string", "text", "number", "boolean", "select", "object", "list", "image"];
+/** The field kinds the editor writes (src/cms/config.ts); file, image's base, comes with image. */
+const WIDGETS = [...CMS_WIDGETS];
 /** The modules the editor's own code takes from this bundle (window.DECAP_MODULES): one React on the page. */
 const MODULES = ["react", "react-dom"];
 
@@ -119,14 +120,12 @@ try {
   const schemas = WIDGETS.filter((name) =>
     fs.existsSync(path.join(build, `node_modules/decap-cms-widget-${name}/dist/esm/schema.js`)),
   );
-  const outfile = path.join(out, "node", "config-check.cjs");
-  const stdin = { contents: CHECK_ENTRY(schemas), resolveDir: build };
   await esbuild.build({
     ...common,
-    stdin,
+    stdin: { contents: CHECK_ENTRY(schemas), resolveDir: build },
     platform: "node",
     format: "cjs",
-    outfile,
+    outfile: path.join(out, "node", "config-check.cjs"),
     plugins: [{ name: "pure", setup: pure }],
   });
   const description = `Decap CMS ${version} built from its packages by scripts/update-editor.mjs: ${wanted.join(", ")}.`;

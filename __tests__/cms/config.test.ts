@@ -261,7 +261,7 @@ describe("the configuration from the real data/schema/", () => {
   });
 
   test("every kind of field the editor writes is a widget Decap's bundle registers", () => {
-    // Otherwise Decap shows "No control for widget": add it to WIDGETS in scripts/update-editor.mjs, then update.
+    // Otherwise Decap shows "No control for widget": run npm run editor:update after changing CMS_WIDGETS.
     const { widgets } = require("decap-cms/package.json") as { widgets: string[] };
     expect(widgets).toEqual(expect.arrayContaining([...CMS_WIDGETS]));
     const named = JSON.stringify(config).match(/"widget":"\w+"/g) ?? [];

@@ -37,7 +37,7 @@ export const FILE_PAGES: Record<string, string> = {
   layout: ROUTES.contact,
 };
 
-/** The field kinds the editor writes: each one a widget Decap's bundle registers (WIDGETS, scripts/update-editor.mjs). */
+/** The field kinds the editor writes: the widgets scripts/update-editor.mjs builds Decap's bundle with. */
 export const CMS_WIDGETS = ["string", "text", "number", "boolean", "select", "object", "list", "image"] as const;
 
 export interface CmsField {
