@@ -413,7 +413,8 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
           (!query.get("base") || p.base.ref === query.get("base")) &&
           (!head || p.head.ref === head),
       );
-      return { status: 200, body: open };
+      // GitHub's pull request names its head's commit as it is now.
+      return { status: 200, body: open.map((p) => ({ ...p, head: { ...p.head, sha: refs.get(p.head.ref) } })) };
     }
     if (rest === "/pulls" && method === "POST") {
       const pull: Pull = {
@@ -429,6 +430,12 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       return { status: 201, body: pull };
     }
     const pullOf = (n: string) => standIn.pulls.find((p) => p.number === Number(n));
+    if ((m = /^\/pulls\/(\d+)$/.exec(rest)) && method === "PATCH") {
+      const pull = pullOf(m[1]);
+      if (!pull) return fail(404, "Not Found");
+      if (typeof body.body === "string") pull.body = body.body;
+      return { status: 200, body: pull };
+    }
     if ((m = /^\/issues\/(\d+)\/labels$/.exec(rest)) && method === "PUT") {
       const pull = pullOf(m[1]);
       if (!pull) return fail(404, "Not Found");

@@ -1,7 +1,7 @@
 // The editor's backend on this machine (`npm run cms`): decap-server's middlewares (MODE: fs or git) on
-// 127.0.0.1:PORT, plus `history`, a file's versions from git. It answers the local editor's page only (EDITOR_PORT),
-// refusing any other page before anything runs, and touches only what the content API lets an editor touch
-// (rules.ts), never the code, secrets or .git/. Run with `node --import tsx`.
+// 127.0.0.1:PORT, plus `history`, a file's versions from git, and in git mode scheduled publishing (local-schedule.ts).
+// It answers the local editor's page only (EDITOR_PORT), refusing any other page before anything runs, and touches
+// only what the content API lets an editor touch (rules.ts), never the code, secrets or .git/. Run with tsx's loader.
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -11,6 +11,7 @@ import express from "express";
 import middlewares from "decap-server/dist/middlewares.js";
 import { HISTORY_MAX, pathsOf, requestProblem } from "../functions/_lib/content/rules.ts";
 import { cmsBackend, LOCAL_HOSTS } from "../src/content/editor-backend.ts";
+import { localSchedule } from "./local-schedule.ts";
 
 const repo = path.resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd());
 const mode = process.env.MODE ?? "fs";
@@ -106,9 +107,13 @@ app.post("/api/v1", cors({ origin: [...editors] }), express.json({ limit: "50mb"
   if (mode === "git") inTurn(req, res, next);
   else next();
 });
+// The git mode's drafts are scheduled too: the board's list, "Publish at", and a look for what is due every minute.
+const { publishDue, ...scheduling } = mode === "git" ? localSchedule(git, branch) : {};
+if (publishDue) setInterval(() => (queue = queue.then(() => publishDue(Date.now()).catch(console.error))), 60_000);
+const own = { history, ...scheduling };
 app.post("/api/v1", (req, res, next) => {
-  if (req.body.action !== "history") return next();
-  history(req.body.params).then(
+  if (!Object.hasOwn(own, req.body.action)) return next();
+  own[req.body.action](req.body.params).then(
     (answer) => res.json(answer),
     (error) => res.status(422).json({ error: error.message }),
   );

@@ -13,7 +13,8 @@ const error = (env: Record<string, string>) => cmsBackend(env).error;
 
 test("unset: the local proxy, the one host to reach", () => {
   const backend = ok({});
-  expect(backend.config).toEqual({ name: "proxy", proxy_url: `${LOCAL_PROXY_ORIGINS[0]}/api/v1`, branch: "main" });
+  const proxy_url = `${LOCAL_PROXY_ORIGINS[0]}/api/v1`;
+  expect(backend.config).toEqual({ name: "proxy", proxy_url, branch: "main", site_timezone: "UTC" });
   expect(backend.connectOrigins).toEqual(LOCAL_PROXY_ORIGINS);
   expect(backend.editorialWorkflow).toBe(false);
 });
@@ -31,13 +32,15 @@ test.each([
   [{ CMS_BRANCH: "a..b" }, /^CMS_BRANCH is/],
   [{ CMS_EDITORIAL_WORKFLOW: "yes" }, /^CMS_EDITORIAL_WORKFLOW is "yes": expected true or false/],
   [{ CMS_REPO: "a/b" }, /^CMS_REPO is set, but CMS_BACKEND is not/],
+  [{ SITE_TIMEZONE: "London" }, /^SITE_TIMEZONE is "London": expected a time zone such as Europe\/London/],
 ])("%j is refused, naming the variable", (env, message) => {
   expect(error(env)).toMatch(message);
 });
 
 test("CMS_BACKEND=access: the editor saves through the site's content API, and reaches no other host", () => {
-  const { config, connectOrigins } = ok({ CMS_BACKEND: "access", CMS_REPO: "a/b", CMS_BRANCH: "live" });
-  expect(config).toEqual({ name: CONTENT_API.name, proxy_url: CONTENT_API.url, branch: "live" });
+  const env = { CMS_BACKEND: "access", CMS_REPO: "a/b", CMS_BRANCH: "live", SITE_TIMEZONE: "Europe/London" };
+  const { config, connectOrigins } = ok(env);
+  expect(config).toMatchObject({ name: CONTENT_API.name, branch: "live", site_timezone: "Europe/London" });
   expect(connectOrigins).toEqual([]);
   expect(ok({ CMS_BACKEND: "access", CMS_REPO: "a/b", CMS_EDITORIAL_WORKFLOW: "true" }).editorialWorkflow).toBe(true);
 });

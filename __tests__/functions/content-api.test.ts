@@ -16,9 +16,10 @@ import { DRAFTS_FOR_AUTHORS, LIVE_FOR_PUBLISHERS, PUBLISHERS_ONLY } from "../../
 import { blobSha, decodeText } from "../../src/content/bytes";
 import type * as Api from "../../functions/_lib/content/api";
 import { standInSettings, startContentStandIn, type ContentStandIn } from "../../e2e/content-api-stand-in";
+import { scheduleLine, scheduleText, type Draft } from "../../src/content/schedule";
 
 const DATA = path.join(__dirname, "..", "..", "data");
-const { handleContent } = require("../../functions/_lib/content/api") as typeof Api;
+const { handleContent, publishDue } = require("../../functions/_lib/content/api") as typeof Api;
 
 const schemas = loadSchemas(DATA);
 const ANN = "ann@firm.example";
@@ -276,6 +277,112 @@ describe("Publish is one commit the server merged and checked", () => {
     );
     expect((await publish(file, head)).status).toBe(409);
     expect(standIn.writes.filter((w) => w.branch === "main")).toEqual([]);
+  });
+});
+
+describe("scheduled publishing: the reviewed head, at its time, through the checked Publish", () => {
+  const env = () => ({ ...standInSettings(standIn), CMS_EDITORIAL_WORKFLOW: "true", PUBLISHERS: BEN });
+  const at = new Date(Date.now() + 86_400_000).toISOString();
+  const [before, after] = [Date.parse(at) - 1, Date.parse(at)];
+  const ready = (file: string) =>
+    call(ANN, "updateUnpublishedEntryStatus", {
+      collection: "services",
+      slug: slugOf(file),
+      newStatus: "pending_publish",
+    });
+  const schedule = (email: string, file: string, head: string, time: string | null = at) =>
+    call(email, "schedulePublish", { collection: "services", slug: slugOf(file), head, at: time });
+  const listed = async (file: string) =>
+    ((await call(ANN, "drafts", {})).body as unknown as Draft[]).find((d) => d.slug === slugOf(file))!;
+  const mainWrites = () => standIn.writes.filter((w) => w.branch === "main");
+
+  test("a Ready draft set by a publisher publishes at its time, not before, in the publisher's name", async () => {
+    const file = SERVICES[0];
+    const raw = edited(file, (d) => (d.title = "Announced on the first"));
+    const head = await saveDraft(ANN, file, raw);
+    expect((await schedule(BEN, file, head)).body.error).toMatch(/Not scheduled: set the draft's status to Ready/);
+    await ready(file);
+    expect(await schedule(ANN, file, head)).toEqual({
+      status: 403,
+      body: { error: `Refused: ${PUBLISHERS_ONLY} Nothing was changed.` },
+    });
+    const past = new Date(Date.now() - 60_000).toISOString();
+    expect((await schedule(BEN, file, head, past)).body.error).toBe("Not scheduled: choose a time to come.");
+    expect(await schedule(BEN, file, head)).toMatchObject({ status: 200, body: { schedule: { at, head, by: BEN } } });
+    // Every editor sees it, and so does GitHub, in the draft's pull request.
+    expect(await listed(file)).toEqual({
+      collection: "services",
+      slug: slugOf(file),
+      head,
+      ready: true,
+      schedule: { at, head, by: BEN },
+    });
+    expect(standIn.pulls[0].body).toBe(
+      `A draft saved in the site's editor by ${ANN}.\n\n${scheduleText({ at, head, by: BEN })}`,
+    );
+    await publishDue(env(), before);
+    expect(mainWrites()).toEqual([]);
+    await publishDue(env(), after);
+    expect(standIn.file(file)).toBe(raw);
+    expect(mainWrites().map((w) => [w.message, w.author?.email])).toEqual([
+      [`Publish services/${slugOf(file)} (${BEN})`, BEN],
+    ]);
+    expect(standIn.branches()).toEqual(["main"]);
+  });
+
+  test("a publisher changes or clears the time; a draft changed after it was set does not publish", async () => {
+    const file = SERVICES[0];
+    const head = await saveDraft(
+      ANN,
+      file,
+      edited(file, (d) => (d.title = "Reviewed")),
+    );
+    await ready(file);
+    await schedule(BEN, file, head, new Date(Date.parse(at) + 60_000).toISOString());
+    await schedule(BEN, file, head);
+    expect((await listed(file)).schedule?.at).toBe(at);
+    await schedule(BEN, file, head, null);
+    expect((await listed(file)).schedule).toBeNull();
+    expect(standIn.pulls[0].body).toBe(`A draft saved in the site's editor by ${ANN}.`);
+    await schedule(BEN, file, head);
+    const later = await saveDraft(
+      ANN,
+      file,
+      edited(file, (d) => (d.title = "Not reviewed"), draftBranch("services", slugOf(file))),
+    );
+    await publishDue(env(), after);
+    expect(mainWrites()).toEqual([]);
+    const draft = await listed(file);
+    expect(draft.head).toBe(later);
+    expect(scheduleLine(draft, "UTC")).toMatch(/^Not publishing at .*: the draft changed after the time was set/);
+    // A time is set on the head the publisher saw: one the draft has moved past is refused.
+    expect((await schedule(BEN, file, head)).body.error).toMatch(
+      /^Not scheduled: the draft changed since you opened it/,
+    );
+  });
+
+  test("a Publish the check refuses at its time publishes nothing; the draft stays, with the reason", async () => {
+    // The draft takes a free position; by its time another writer has given it to a new service on the live branch.
+    const file = SERVICES[0];
+    const free = Math.max(...SERVICES.map((f) => Number(parse(standIn.file(f)!).order))) + 1;
+    const head = await saveDraft(
+      ANN,
+      file,
+      edited(file, (d) => (d.order = free)),
+    );
+    await ready(file);
+    await schedule(BEN, file, head);
+    const other = { ...parse(standIn.file(SERVICES[0])!), slug: "zz-one", order: free, navLabel: "zz", title: "zz" };
+    standIn.commit("data/services/zz-one.yaml", stringify(other));
+    const writes = standIn.writes.length;
+    await publishDue(env(), after);
+    expect(standIn.writes.length).toBe(writes);
+    const draft = await listed(file);
+    expect(draft.head).toBe(head);
+    expect(scheduleLine(draft, "UTC")).toMatch(/^Not published at .*: the site's content check refuses it.*order/);
+    // It is not tried again: the publisher sets the time again once the draft is put right.
+    await publishDue(env(), after + 300_000);
+    expect(standIn.writes.length).toBe(writes);
   });
 });
 

@@ -23,7 +23,7 @@ export const DRAFTS_FOR_AUTHORS = "a draft is deleted by the editor who made it,
 
 export interface CmsBackend {
   /** Decap's `backend` setting. */
-  config: { name: "proxy" | typeof CONTENT_API.name; proxy_url: string; branch: string };
+  config: { name: "proxy" | typeof CONTENT_API.name; proxy_url: string; branch: string; site_timezone: string };
   editorialWorkflow: boolean;
   /** Origins the editor's page must reach beside its own (its policy's connect-src): decap-server's, locally. */
   connectOrigins: string[];
@@ -46,10 +46,17 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
     return { error: `CMS_BRANCH is "${branch}": expected a git branch name such as main.` };
   }
   const editorialWorkflow = workflow === "true";
+  // The firm's time zone, in which the editor shows and takes the times drafts are published at.
+  const site_timezone = value("SITE_TIMEZONE") ?? "UTC";
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: site_timezone });
+  } catch {
+    return { error: `SITE_TIMEZONE is "${site_timezone}": expected a time zone such as Europe/London.` };
+  }
 
   if (name === undefined) {
     if (repo) return { error: "CMS_REPO is set, but CMS_BACKEND is not: set CMS_BACKEND=access too." };
-    const config = { name: "proxy" as const, proxy_url: `${LOCAL_PROXY_ORIGINS[0]}/api/v1`, branch };
+    const config = { name: "proxy" as const, proxy_url: `${LOCAL_PROXY_ORIGINS[0]}/api/v1`, branch, site_timezone };
     return { backend: { config, editorialWorkflow, connectOrigins: LOCAL_PROXY_ORIGINS } };
   }
   if (name === "github") {
@@ -67,7 +74,7 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
     };
   }
   // The editor's page reaches only its own origin: the content API.
-  const config = { name: CONTENT_API.name, proxy_url: CONTENT_API.url, branch };
+  const config = { name: CONTENT_API.name, proxy_url: CONTENT_API.url, branch, site_timezone };
   return { backend: { config, editorialWorkflow, connectOrigins: [] } };
 }
 

@@ -14,6 +14,14 @@ import { blobSha, decodeText, fromBase64 } from "../../../src/content/bytes";
 import { parseData } from "../../../src/content/data";
 import { mergeEdits } from "../../../src/content/merge";
 import { writtenText } from "../../../src/content/yaml-patch";
+import {
+  isDue,
+  readSchedule,
+  scheduleProblem,
+  scheduleText,
+  type Draft,
+  type Schedule,
+} from "../../../src/content/schedule";
 
 /** What the actions read of a request's params; api.ts has checked every path and branch in them. */
 export interface Params {
@@ -41,6 +49,8 @@ export interface Params {
   /** The commit a page of a file's history starts at, and how many versions it holds. */
   from?: string;
   count?: number;
+  /** The time a draft is to be published at (an ISO instant), or null for none. */
+  at?: string | null;
 }
 
 export interface Context {
@@ -49,7 +59,7 @@ export interface Context {
   editor: Editor;
 }
 
-type Pull = { number: number; head: { ref: string }; labels: { name: string }[]; body?: string | null };
+type Pull = { number: number; head: { ref: string; sha: string }; labels: { name: string }[]; body?: string | null };
 const LABEL = "decap-cms/";
 
 const at = (path: string, branch: string) =>
@@ -241,6 +251,23 @@ export function actions({ gh, settings, editor }: Context) {
     return pull;
   }
 
+  /** The open drafts, each with its pull request: the board's list, and the scheduler's. */
+  async function drafts(): Promise<[Draft, Pull][]> {
+    const pulls = await gh<Pull[]>("GET", `/pulls?state=open&base=${encodeURIComponent(branch)}&per_page=100`);
+    return pulls
+      .filter((pull) => pull.head.ref.startsWith("cms/"))
+      .map((pull) => {
+        const [, collection, slug] = pull.head.ref.split("/");
+        const ready = pull.labels.some((l) => l.name === `${LABEL}pending_publish`);
+        return [{ collection, slug, head: pull.head.sha, ready, schedule: readSchedule(pull.body) }, pull];
+      });
+  }
+  /** A draft's schedule, kept in its pull request's description after the line naming who made the draft. */
+  const keep = ({ number, body }: Pull, schedule: Schedule | null) =>
+    gh("PATCH", `/pulls/${number}`, {
+      body: [body?.split("\n")[0], schedule && scheduleText(schedule)].filter(Boolean).join("\n\n"),
+    });
+
   async function persistEntry({ dataFiles = [], assets = [], options = {}, versions }: Params) {
     const message = options.commitMessage ?? "Edit content";
     const ref = options.useWorkflow ? draftOf(options.collectionName, dataFiles[0]?.slug) : branch;
@@ -371,10 +398,7 @@ export function actions({ gh, settings, editor }: Context) {
     deleteFile: async (p: Params) => deleteFiles({ ...p, paths: [p.path!] }),
     deleteFiles,
     persistEntry,
-    unpublishedEntries: async () => {
-      const pulls = await gh<Pull[]>("GET", `/pulls?state=open&base=${encodeURIComponent(branch)}&per_page=100`);
-      return pulls.filter((pull) => pull.head.ref.startsWith("cms/")).map((pull) => pull.head.ref.slice(4));
-    },
+    unpublishedEntries: async () => (await drafts()).map(([d]) => `${d.collection}/${d.slug}`),
     unpublishedEntry,
     unpublishedEntryDataFile: async (p: Params) => ({
       data: (await entry(p.path!, draftOf(p.collection, p.slug))).data,
@@ -400,7 +424,7 @@ export function actions({ gh, settings, editor }: Context) {
     deleteUnpublishedEntry: async (p: Params) => {
       const draft = draftOf(p.collection, p.slug);
       const pull = await pullOf(draft);
-      if (!mayPublish && pull.body !== draftBody) throw refused(403, DRAFTS_FOR_AUTHORS);
+      if (!mayPublish && pull.body?.split("\n")[0] !== draftBody) throw refused(403, DRAFTS_FOR_AUTHORS);
       await reviewed(draft, p.head!, "deleted");
       await gh("DELETE", `/git/refs/heads/${draft}`);
       return { message: "draft deleted" };
@@ -408,5 +432,31 @@ export function actions({ gh, settings, editor }: Context) {
     getDeployPreview,
     liveStatus,
     history,
-  } satisfies Record<keyof typeof REQUEST_PARAMS, (p: Params) => Promise<unknown>>;
+    drafts: async () => (await drafts()).map(([draft]) => draft),
+    schedulePublish: async ({ collection, slug, head, at = null }: Params) => {
+      if (!mayPublish) throw refused(403, PUBLISHERS_ONLY);
+      const [draft, pull] = (await drafts()).find(([d]) => d.collection === collection && d.slug === slug) ?? [];
+      const problem = scheduleProblem(draft, head!, at, Date.now());
+      if (problem) throw new GitHubError(409, problem);
+      const schedule = at ? { at, head: head!, by: editor.email } : null;
+      await keep(pull!, schedule);
+      return { schedule };
+    },
+    /** The scheduler's run: each draft whose time has come published in its publisher's name; a refusal stays on it. */
+    async publishDue(now: number) {
+      for (const [draft, pull] of await drafts()) {
+        if (!isDue(draft, now)) continue;
+        const { by } = draft.schedule!;
+        try {
+          if (!listed(settings.editors, by)) throw refused(403, `${by} is no longer one of the site's editors.`);
+          await actions({ gh, settings, editor: { name: by, email: by } }).publishUnpublishedEntry({ ...draft });
+        } catch (error) {
+          const problem = error instanceof GitHubError ? error.message : "GitHub could not be reached.";
+          await keep(pull, { ...draft.schedule!, problem });
+        }
+      }
+    },
+  } satisfies Record<keyof typeof REQUEST_PARAMS, (p: Params) => Promise<unknown>> & {
+    publishDue(now: number): Promise<void>;
+  };
 }

@@ -39,6 +39,13 @@ async function bodyText(request: Request, limit: number): Promise<string | null>
   return new Blob(chunks).text();
 }
 
+/** The scheduler (the Worker's Cron Trigger): publishes each draft whose time has come by `now`. */
+export async function publishDue(env: ContentEnv, now: number): Promise<void> {
+  const settings = contentSettings(env);
+  if ("error" in settings) throw new Error(`The editor is not set up: ${settings.error}`);
+  await actions({ gh: github(settings), settings, editor: { name: "", email: "" } }).publishDue(now);
+}
+
 export async function handleContent(request: Request, env: ContentEnv): Promise<Response> {
   if (request.method !== "POST") return json(405, { error: "The content API takes POST requests only." });
   if (request.headers.get("Sec-Fetch-Site") !== "same-origin") {
@@ -76,7 +83,7 @@ export async function handleContent(request: Request, env: ContentEnv): Promise<
   if (refused) return json(403, { error: `Refused: ${refused}. Nothing was changed.` });
   const run = actions({ gh: github(settings), settings, editor });
   try {
-    return json(200, await run[action as keyof typeof run](body.params ?? {}));
+    return json(200, await run[action as Exclude<keyof typeof run, "publishDue">](body.params ?? {}));
   } catch (error) {
     if (error instanceof GitHubError) return json(error.status, { error: error.message });
     return json(502, { error: "The content API could not reach GitHub: try again in a moment." });

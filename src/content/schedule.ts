@@ -1,0 +1,92 @@
+/**
+ * Scheduled publishing: a publisher sets a time on a Ready draft, and at that time the server publishes the draft's
+ * head as it was when the time was set (the version reviewed), through Publish. The schedule is kept where the draft
+ * lives, as one readable text: its pull request's description, or locally its branch's git config.
+ */
+
+export interface Schedule {
+  /** When, as an ISO instant. */
+  at: string;
+  /** The draft's head when the time was set: what is published. */
+  head: string;
+  /** The publisher who set it, in whose name it is published. */
+  by: string;
+  /** Why it was not published at its time: it is not tried again. */
+  problem?: string;
+}
+
+/** A draft as the editor's backends list it for the Workflow board: its head now, and its schedule. */
+export interface Draft {
+  collection: string;
+  slug: string;
+  head: string;
+  /** Whether its status is Ready, which a time needs. */
+  ready: boolean;
+  schedule: Schedule | null;
+}
+
+const SET = /^Publish at (\S+), as reviewed at commit ([0-9a-f]{40}), set by (.+)\.$/m;
+const FAILED = /^Not published: (.+)$/m;
+/** An instant as the editor sends one (Date's toISOString). */
+export const INSTANT = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$";
+
+export const scheduleText = ({ at, head, by, problem }: Schedule) =>
+  `Publish at ${at}, as reviewed at commit ${head}, set by ${by}.` +
+  (problem ? `\nNot published: ${problem.replace(/^(Not \w+|Refused): /, "").replace(/\s+/g, " ")}` : "");
+
+export function readSchedule(text: string | null | undefined): Schedule | null {
+  const [, at, head, by] = SET.exec(text ?? "") ?? [];
+  const problem = FAILED.exec(text ?? "")?.[1];
+  return at ? { at, head, by, ...(problem && { problem }) } : null;
+}
+
+/** Why a time cannot be set on `draft` (or cleared: `at` null) by an editor who saw its `head`; null when it can. */
+export function scheduleProblem(draft: Draft | undefined, head: string, at: string | null, now: number) {
+  if (!draft) return "Not scheduled: there is no such draft.";
+  if (draft.head !== head) return "Not scheduled: the draft changed since you opened it. Open it again to review it.";
+  if (at === null) return null;
+  if (!draft.ready) return "Not scheduled: set the draft's status to Ready first.";
+  return new RegExp(INSTANT).test(at) && Date.parse(at) > now ? null : "Not scheduled: choose a time to come.";
+}
+
+/** Whether the server publishes `draft` at `now`: its time has come, it has not failed, it is Ready and as reviewed. */
+export const isDue = ({ head, ready, schedule }: Draft, now: number) =>
+  ready && !!schedule && !schedule.problem && schedule.head === head && Date.parse(schedule.at) <= now;
+
+/** The wall clock in `timeZone` at `instant`, read as if it were UTC (ms). */
+const wallClock = (instant: number, timeZone: string) =>
+  Date.parse(
+    `${new Intl.DateTimeFormat("sv-SE", { timeZone, dateStyle: "short", timeStyle: "medium" }).format(instant).replace(" ", "T")}Z`,
+  );
+
+/** The instant a date and time (an input's "2026-12-01T09:00") names in `timeZone`. */
+export function instantOf(local: string, timeZone: string): number {
+  const wall = Date.parse(`${local}:00Z`);
+  let instant = wall;
+  for (let i = 0; i < 2; i++) instant = wall - (wallClock(instant, timeZone) - instant);
+  return instant;
+}
+
+/** `instant` as a date and time input shows it in `timeZone`. */
+export const localInput = (instant: number, timeZone: string) =>
+  new Date(wallClock(instant, timeZone)).toISOString().slice(0, 16);
+
+const WHEN = {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZoneName: "short",
+} as const;
+/** What the board and the draft say of a draft's schedule; "" for none. */
+export function scheduleLine({ head, ready, schedule }: Draft, timeZone: string): string {
+  if (!schedule) return "";
+  const when = new Intl.DateTimeFormat("en-GB", { ...WHEN, timeZone }).format(Date.parse(schedule.at));
+  if (schedule.problem) return `Not published at ${when}: ${schedule.problem}`;
+  if (schedule.head !== head) {
+    return `Not publishing at ${when}: the draft changed after the time was set. Review it, and set the time again.`;
+  }
+  if (!ready) return `Not publishing at ${when}: the draft is no longer Ready.`;
+  return `Publishes at ${when}, as reviewed, set by ${schedule.by}.`;
+}
