@@ -16,6 +16,7 @@ import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { draftBranch } from "../src/cms/content-store";
 import { validateContentDirectory } from "../src/content/check";
 import { fixtureService } from "./tools/fixture-content";
+import { localSchedule } from "../scripts/local-schedule";
 
 const proxy = proxyForEachTest("git");
 /** The file on the published branch (main), from git's objects, whatever branch the proxy has checked out. */
@@ -220,3 +221,44 @@ for (const width of [1280, 375]) {
     });
   });
 }
+
+test("a publisher sets Publish at on a phone; the board shows it on a desktop; at that time the draft goes live", async ({
+  page,
+}) => {
+  const service = services()[0];
+  const file = `data/services/${service.slug}.yaml`;
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openEditor(page, `collections/services/entries/${service.slug}`);
+  const title = `${service.title} (from the first)`;
+  await serviceField(page, "title").fill(title);
+  await saveDraft(page);
+  await setStatus(page, "Ready");
+  // Tomorrow at nine, in the firm's time zone (the editor's build leaves SITE_TIMEZONE unset: UTC).
+  const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole("button", { name: "Publish at…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Publish at" });
+  await dialog.getByLabel("Date and time (UTC)").fill(`${day}T09:00`);
+  await dialog.getByRole("button", { name: "Set" }).click();
+  const line = new RegExp(
+    `^Publishes at ${new Date(`${day}T09:00Z`).getUTCDate()} \\w+ \\d{4}, 09:00 UTC, as reviewed`,
+  );
+  await expect(dialog.getByRole("status")).toHaveText(line);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(page.locator(".schedule-line")).toHaveText(line);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${ADMIN_URL}#/workflow`);
+  const card = page.getByRole("link", { name: new RegExp(`${service.order}\\. `) });
+  await expect(card.locator("xpath=following-sibling::p[1]")).toHaveText(line);
+
+  // The backend's scheduler, with the test's clock: not a minute early, then at the time set.
+  const { repo } = proxy();
+  const git = async (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" });
+  const before = published(file);
+  await localSchedule(git, "main").publishDue(Date.parse(`${day}T08:59:00Z`));
+  expect(published(file)).toBe(before);
+  await localSchedule(git, "main").publishDue(Date.parse(`${day}T09:00:00Z`));
+  expect(parse(published(file)).title).toBe(title);
+  await page.reload();
+  await expect(page.getByText("0 entries waiting for review, 0 ready to go live.")).toBeVisible();
+});

@@ -47,7 +47,9 @@ export async function serveFunctions(url: string, variables: Record<string, stri
 
 /** Writes the fixture build into `dir` with its /admin/ written for drafts and review, as such a build writes it. */
 async function writeWorkflowBuild(dir: string): Promise<void> {
-  const result = cmsBackend({ CMS_BACKEND: "access", CMS_REPO: FIXTURE_REPO, CMS_EDITORIAL_WORKFLOW: "true" });
+  // The firm's time zone is not UTC here: the editor shows and takes times in it.
+  const env = { CMS_BACKEND: "access", CMS_REPO: FIXTURE_REPO, CMS_EDITORIAL_WORKFLOW: "true" };
+  const result = cmsBackend({ ...env, SITE_TIMEZONE: WORKFLOW_TIMEZONE });
   if (result.error !== undefined) throw new Error(result.error);
   const editor = `${dir}.editor`;
   fs.rmSync(dir, { recursive: true, force: true });
@@ -66,6 +68,7 @@ async function writeWorkflowBuild(dir: string): Promise<void> {
   fs.rmSync(editor, { recursive: true });
 }
 
+export const WORKFLOW_TIMEZONE = "America/New_York";
 export let standIn: ContentStandIn;
 
 /**
@@ -86,10 +89,11 @@ export async function startContentApiServers(
   const workflowBuild = path.join(root, ".e2e-builds", "access-workflow");
   await writeWorkflowBuild(workflowBuild);
   await serveFunctions(WORKFLOW_SITE_URL, { ...env, CMS_EDITORIAL_WORKFLOW: "true", ...workflow }, workflowBuild);
-  serveWorkerRoute = () => serveFunctions(WORKER_URL, env, FIXTURE_BUILD_DIR, FIXTURE_SITE_URL);
+  let worker: Promise<void> | undefined;
+  serveWorkerRoute = () => (worker ??= serveFunctions(WORKER_URL, env, FIXTURE_BUILD_DIR, FIXTURE_SITE_URL));
 }
 
-/** Starts the content API's Worker route in front of the fixture build's own server: for its one test, once. */
+/** Starts the content API's Worker route in front of the fixture build's own server, once, for the tests that ask. */
 export let serveWorkerRoute: () => Promise<void>;
 
 export async function stopContentApiServers(): Promise<void> {

@@ -17,6 +17,7 @@ import { test, expect, services } from "./fixtures";
 import {
   editorContext,
   serveWorkerRoute,
+  WORKFLOW_TIMEZONE,
   standIn,
   startContentApiServers,
   stopContentApiServers,
@@ -265,6 +266,60 @@ test.describe(`drafts and review, at ${width} px`, () => {
     await expect.poll(() => parse(standIn.file(file) ?? "").title).toBe(changed);
     expect(standIn.branches()).not.toContain(branch);
     expect(parse(standIn.file(file)!)).toMatchObject({ title: changed, summary });
+  });
+
+  test("a publisher sets Publish at on a phone; every editor sees it; the Worker's Cron Trigger publishes it then", async ({
+    page,
+    guard,
+    request,
+  }) => {
+    guard.allowed.push(/status of 404/);
+    const service = services()[0];
+    const file = `data/services/${service.slug}.yaml`;
+    const branch = draftBranch("services", service.slug);
+    const phone = await (await editorContext(page.context().browser()!, BEN, 375)).newPage();
+    await phone.goto(`${WORKFLOW_SITE_URL}${ADMIN_URL}#/collections/services/entries/${service.slug}`);
+    const title = `${service.title} (scheduled)`;
+    await serviceField(phone, "title").fill(title);
+    await saveDraft(phone);
+    await setStatus(phone, "Ready");
+    const day = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await phone.getByRole("button", { name: "Publish at…" }).click();
+    const dialog = phone.getByRole("dialog", { name: "Publish at" });
+    await dialog.getByLabel(`Date and time (${WORKFLOW_TIMEZONE})`).fill(`${day}T09:00`);
+    await dialog.getByRole("button", { name: "Set" }).click();
+    await expect(dialog.getByRole("status")).toHaveText(
+      new RegExp(`^Publishes at .* 09:00 ${WORKFLOW_TIMEZONE}, as reviewed, set by ${BEN}`),
+    );
+    // Kept in the draft's pull request, as the instant that is nine in the morning in the firm's time zone.
+    const body = standIn.pulls.find((p) => p.head.ref === branch && p.state === "open")!.body!;
+    const at = Date.parse(/^Publish at (\S+), as reviewed at commit/m.exec(body)![1]);
+    const zoned = { timeZone: WORKFLOW_TIMEZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" } as const;
+    expect(new Intl.DateTimeFormat("en", zoned).format(at)).toBe("09:00");
+    await phone.close();
+
+    // Another editor, who is not a publisher, sees it on the board and in the draft, and cannot change it.
+    await openAs(page, ANN, "workflow", WORKFLOW_SITE_URL);
+    const card = page.getByRole("link", { name: new RegExp(`${service.order}\\. `) });
+    await expect(card.locator("xpath=following-sibling::p[1]")).toHaveText(
+      new RegExp(`^Publishes at .* 09:00 ${WORKFLOW_TIMEZONE}`),
+    );
+    await card.click();
+    await page.getByRole("button", { name: "Publish at…" }).click();
+    await expect(
+      page.getByRole("dialog", { name: "Publish at" }).getByRole("button", { name: "Clear" }),
+    ).toBeDisabled();
+
+    // The Worker's Cron Trigger, on Cloudflare's runtime, with the test's clock: not a minute early, then on time.
+    await serveWorkerRoute();
+    const before = standIn.file(file);
+    for (const time of [at - 60_000, at]) {
+      expect((await request.get(`${WORKER_URL}/cdn-cgi/local/scheduled?time=${time}`)).status()).toBe(200);
+      if (time < at) expect(standIn.file(file)).toBe(before);
+    }
+    expect(parse(standIn.file(file)!).title).toBe(title);
+    expect(standIn.writes.at(-1)).toMatchObject({ branch: "main", author: { email: BEN } });
+    expect(standIn.branches()).not.toContain(branch);
   });
 });
 

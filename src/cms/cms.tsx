@@ -17,6 +17,7 @@ import { LOG_IN_AGAIN, notice, SESSION_ENDED } from "./login-notice";
 import type { EntryState } from "./save-check";
 import { parseData } from "../content/data";
 import { startHistory } from "./history-panel";
+import { startSchedule } from "./schedule-panel";
 import { entryFile, SOURCE_KEY } from "./entry";
 import { DECAP_USER_KEY, decapCms, type DecapImplementation, type DecapPreviewProps } from "./decap";
 import { readVersions } from "./read-versions";
@@ -250,6 +251,14 @@ async function startEditor(): Promise<void> {
     },
   });
   if (workflow) {
+    const { proxy_url: url, site_timezone: timeZone } = backend;
+    const schedule = startSchedule({
+      url,
+      branch,
+      timeZone,
+      publisher: (info as { publisher?: boolean }).publisher !== false,
+    });
+    CMS.registerEventListener({ name: "postSave", handler: schedule.refresh });
     CMS.registerEventListener({
       name: "prePublish",
       handler: async ({ entry }: { entry: SavedEntry }) => (await saveCheck()).checkPublish(context, entryState(entry)),

@@ -25,6 +25,12 @@ export const SOURCE_KEY = "__yamlSource";
 export const BASE_KEY = "__yamlBase";
 const META_KEYS = new Set([SOURCE_KEY, BASE_KEY]);
 
+/** The saved entry Decap's address names (#/collections/<collection>/entries/<slug>, ?ref=… from the board). */
+export function openEntry(hash: string): { collection: string; slug: string } | null {
+  const [, collection, slug] = /^#\/collections\/([^/]+)\/entries\/([^/?]+)(\?|$)/.exec(hash) ?? [];
+  return slug ? { collection, slug: decodeURIComponent(slug) } : null;
+}
+
 export interface EntryFile {
   /** The file, relative to the repository: data/firm.yaml, data/services/tax-compliance.yaml */
   file: string;

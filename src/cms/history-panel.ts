@@ -6,7 +6,7 @@
 import { parseData } from "../content/data";
 import { noticeArea } from "./content-problems";
 import type { ContentStore } from "./content-store";
-import { entryFile } from "./entry";
+import { entryFile, openEntry } from "./entry";
 import { compare, fieldLine, HISTORY_PAGE, shown, type Version } from "./history";
 
 type Fields = Parameters<typeof compare>[2];
@@ -142,12 +142,11 @@ export function startHistory(deps: HistoryDeps, doc: Document = document): void 
     void load(true);
   });
 
-  // Shown while Decap's address is a saved entry's: #/collections/<collection>/entries/<slug>.
+  // Shown while Decap's address is a saved entry's.
   const follow = () => {
-    const [, collection, slug] = /^#\/collections\/([^/]+)\/entries\/([^/?]+)$/.exec(window.location.hash) ?? [];
-    const name = slug && decodeURIComponent(slug);
-    const fields = name ? deps.fieldsOf(collection, name) : undefined;
-    entry = fields ? { collection, slug: name, file: entryFile(collection, name).file, fields } : null;
+    const { collection = "", slug = "" } = openEntry(window.location.hash) ?? {};
+    const fields = slug ? deps.fieldsOf(collection, slug) : undefined;
+    entry = fields ? { collection, slug, file: entryFile(collection, slug).file, fields } : null;
     if (entry && !open.isConnected) noticeArea(doc).append(open, dialog);
     open.hidden = !entry;
   };

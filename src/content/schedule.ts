@@ -71,18 +71,11 @@ export function instantOf(local: string, timeZone: string): number {
 export const localInput = (instant: number, timeZone: string) =>
   new Date(wallClock(instant, timeZone)).toISOString().slice(0, 16);
 
-const WHEN = {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZoneName: "short",
-} as const;
+const WHEN = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" } as const;
 /** What the board and the draft say of a draft's schedule; "" for none. */
 export function scheduleLine({ head, ready, schedule }: Draft, timeZone: string): string {
   if (!schedule) return "";
-  const when = new Intl.DateTimeFormat("en-GB", { ...WHEN, timeZone }).format(Date.parse(schedule.at));
+  const when = `${new Intl.DateTimeFormat("en-GB", { ...WHEN, timeZone }).format(Date.parse(schedule.at))} ${timeZone}`;
   if (schedule.problem) return `Not published at ${when}: ${schedule.problem}`;
   if (schedule.head !== head) {
     return `Not publishing at ${when}: the draft changed after the time was set. Review it, and set the time again.`;

@@ -1,0 +1,110 @@
+/**
+ * "Publish at" (drafts and review): in a draft, a publisher sets the time the server publishes it as it is then (the
+ * version reviewed), changes or clears it; the draft and the Workflow board's cards show the time, or why it no longer
+ * applies. Plain DOM beside Decap's: a button, a line and a dialog in the entry editor, a line under each card.
+ */
+import { instantOf, localInput, scheduleLine, type Draft } from "../content/schedule";
+import { PUBLISHERS_ONLY } from "../content/editor-backend";
+import { noticeArea } from "./content-problems";
+import { openEntry } from "./entry";
+
+export interface ScheduleSource {
+  /** The editor's backend (its proxy protocol). */
+  url: string;
+  branch: string;
+  /** The firm's time zone: times are shown and taken in it. */
+  timeZone: string;
+  /** Whether this editor may set a time (the backend decides; the controls say so). */
+  publisher: boolean;
+}
+
+const NOTE = "schedule-note";
+
+/** Starts the lines and the dialog; `refresh` reads the drafts again (after a save, which may make one). */
+export function startSchedule({ url, branch, timeZone, publisher }: ScheduleSource, doc: Document = document) {
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}) =>
+    Object.assign(doc.createElement(tag), props);
+  const button = (textContent: string, className = "") => el("button", { type: "button", textContent, className });
+  const open = button("Publish at…", "schedule-open");
+  const line = el("p", { className: "schedule-line" });
+  const said = el("p");
+  for (const status of [line, said]) status.setAttribute("role", "status");
+  const input = Object.assign(doc.createElement("input"), { type: "datetime-local" });
+  const label = el("label", { textContent: `Date and time (${timeZone}) ` });
+  label.append(input);
+  const [set, clear, close] = ["Set", "Clear", "Close"].map((name) => button(name));
+  const dialog = el("dialog", { className: "schedule" });
+  dialog.setAttribute("aria-labelledby", "schedule-title");
+  dialog.append(el("h2", { id: "schedule-title", textContent: "Publish at" }), said, label, set, clear, close);
+  close.addEventListener("click", () => dialog.close());
+  if (!publisher) {
+    for (const control of [input, set, clear]) control.disabled = true;
+    label.after(el("p", { textContent: `Setting the time: ${PUBLISHERS_ONLY}` }));
+  }
+
+  const call = async (action: string, params: object) => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ action, params: { branch, ...params } }),
+      cache: "no-store",
+    });
+    const answer = (await response.json().catch(() => ({}))) as { error?: string };
+    if (!response.ok) throw new Error(answer.error ?? `The editor's backend answered HTTP ${response.status}.`);
+    return answer;
+  };
+  let drafts: Draft[] = [];
+  let draft: Draft | undefined;
+  const describe = (d: Draft) => scheduleLine(d, timeZone) || "No time is set: the draft waits for Publish.";
+
+  /** The lines, as the drafts were last read: the open draft's, and each card's on the board. */
+  const show = () => {
+    const entry = openEntry(location.hash);
+    draft = drafts.find((d) => d.collection === entry?.collection && d.slug === entry.slug);
+    if (draft && !open.isConnected) noticeArea(doc).append(line, open, dialog);
+    open.hidden = !draft;
+    const text = draft ? scheduleLine(draft, timeZone) : "";
+    // Only what changed is written: each write is a change this observer sees.
+    if (line.textContent !== text) line.textContent = text;
+    if (location.hash !== "#/workflow") return;
+    for (const d of drafts) {
+      const card = doc.querySelector(`a[href="#/collections/${d.collection}/entries/${d.slug}?ref=workflow"]`);
+      if (!card) continue;
+      if (!card.nextElementSibling?.classList.contains(NOTE)) card.after(el("p", { className: NOTE }));
+      const note = card.nextElementSibling!;
+      if (note.textContent !== scheduleLine(d, timeZone)) note.textContent = scheduleLine(d, timeZone);
+    }
+  };
+  const refresh = async () => {
+    drafts = (await call("drafts", {}).catch(() => [])) as Draft[];
+    show();
+  };
+  const change = async (at: string | null) => {
+    said.textContent = "Saving…";
+    try {
+      await call("schedulePublish", { collection: draft!.collection, slug: draft!.slug, head: draft!.head, at });
+      await refresh();
+      said.textContent = describe(draft!);
+    } catch (error) {
+      said.textContent = (error as Error).message;
+    }
+  };
+  open.addEventListener("click", async () => {
+    await refresh();
+    if (!draft) return;
+    said.textContent = describe(draft);
+    input.value = draft.schedule ? localInput(Date.parse(draft.schedule.at), timeZone) : "";
+    dialog.showModal();
+  });
+  set.addEventListener("click", () => {
+    const at = instantOf(input.value, timeZone);
+    if (Number.isNaN(at)) said.textContent = "Not scheduled: choose a date and a time.";
+    else void change(new Date(at).toISOString());
+  });
+  clear.addEventListener("click", () => void change(null));
+  // Decap draws the board and the editor after the address changes, and again as it loads them.
+  new MutationObserver(show).observe(doc.body, { childList: true, subtree: true });
+  addEventListener("hashchange", () => void refresh());
+  void refresh();
+  return { refresh: () => void refresh() };
+}
