@@ -14,25 +14,22 @@ import { problemLine } from "../src/content/validate";
 
 /** `git` runs git in the repository and answers its output; `branch` is the one drafts are published to. */
 export function localSchedule(git: (...args: string[]) => Promise<string>, branch: string) {
-  const config = (draft: string, key: string) =>
-    git("config", `branch.${draft}.${key}`).then(
-      (v) => v.trim(),
-      () => "",
-    );
+  const run = async (...args: string[]) => (await git(...args)).trim();
+  const config = (draft: string, key: string) => run("config", `branch.${draft}.${key}`).catch(() => "");
   const keep = (draft: string, schedule: Schedule | null) =>
-    schedule
-      ? git("config", `branch.${draft}.schedule`, scheduleText(schedule))
-      : git("config", "--unset", `branch.${draft}.schedule`).catch(() => "");
+    git("config", `branch.${draft}.schedule`, schedule ? scheduleText(schedule) : "");
   async function drafts(): Promise<Draft[]> {
-    const refs = await git("for-each-ref", "--format=%(refname:short) %(objectname)", "refs/heads/cms/");
-    const listed = refs.split("\n").filter(Boolean);
+    const refs = await run("for-each-ref", "--format=%(refname:short) %(objectname)", "refs/heads/cms/");
     return Promise.all(
-      listed.map(async (line) => {
-        const [draft, head] = line.split(" ");
-        const [, collection, slug] = draft.split("/");
-        const ready = (await config(draft, "description")).endsWith("pending_publish");
-        return { collection, slug, head, ready, schedule: readSchedule(await config(draft, "schedule")) };
-      }),
+      refs
+        .split("\n")
+        .filter(Boolean)
+        .map(async (line) => {
+          const [draft, head] = line.split(" ");
+          const [, collection, slug] = draft.split("/");
+          const ready = (await config(draft, "description")).endsWith("pending_publish");
+          return { collection, slug, head, ready, schedule: readSchedule(await config(draft, "schedule")) };
+        }),
     );
   }
   /** The content check's problems with `tree`, read from git's objects into a folder of its own. */
@@ -49,16 +46,11 @@ export function localSchedule(git: (...args: string[]) => Promise<string>, branc
   }
   return {
     drafts,
-    async schedulePublish({
-      collection,
-      slug,
-      head,
-      at = null,
-    }: Omit<Draft, "ready" | "schedule"> & { at?: string | null }) {
+    async schedulePublish({ collection, slug, head, at = null }: Draft & { at?: string | null }) {
       const draft = (await drafts()).find((d) => d.collection === collection && d.slug === slug);
       const problem = scheduleProblem(draft, head, at, Date.now());
       if (problem) throw new Error(problem);
-      const by = (await git("config", "user.email").catch(() => "")).trim() || "the local editor";
+      const by = (await run("config", "user.email").catch(() => "")) || "the local editor";
       const schedule = at ? { at, head, by } : null;
       await keep(`cms/${collection}/${slug}`, schedule);
       return { schedule };
@@ -68,14 +60,17 @@ export function localSchedule(git: (...args: string[]) => Promise<string>, branc
         if (!isDue(draft, now)) continue;
         const name = `cms/${draft.collection}/${draft.slug}`;
         try {
-          const tree = await git("merge-tree", "--write-tree", branch, draft.head).catch(() => {
+          const tree = await run("merge-tree", "--write-tree", branch, draft.head).catch(() => {
             throw new Error("the draft and the live branch changed the same lines: open the draft and save it again.");
           });
-          const problem = await problems(tree.trim());
+          const problem = await problems(tree);
           if (problem) throw new Error(`the site's content check refuses it, so nothing was changed. ${problem}`);
           const message = `Publish ${name.slice(4)} (${draft.schedule!.by})`;
-          const commit = await git("commit-tree", tree.trim(), "-p", branch, "-p", draft.head, "-m", message);
-          await git("merge", "--ff-only", commit.trim());
+          await git(
+            "merge",
+            "--ff-only",
+            await run("commit-tree", tree, "-p", branch, "-p", draft.head, "-m", message),
+          );
           await git("branch", "-D", name);
         } catch (error) {
           await keep(name, { ...draft.schedule!, problem: (error as Error).message });

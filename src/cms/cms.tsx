@@ -251,13 +251,8 @@ async function startEditor(): Promise<void> {
     },
   });
   if (workflow) {
-    const { proxy_url: url, site_timezone: timeZone } = backend;
-    const schedule = startSchedule({
-      url,
-      branch,
-      timeZone,
-      publisher: (info as { publisher?: boolean }).publisher !== false,
-    });
+    const publisher = (info as { publisher?: boolean }).publisher !== false;
+    const schedule = startSchedule(backend.proxy_url, branch, backend.site_timezone, publisher);
     CMS.registerEventListener({ name: "postSave", handler: schedule.refresh });
     CMS.registerEventListener({
       name: "prePublish",

@@ -42,14 +42,14 @@ export function startHistory(deps: HistoryDeps, doc: Document = document): void 
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}) =>
     Object.assign(doc.createElement(tag), props);
   const button = (textContent: string, className = "") => el("button", { type: "button", textContent, className });
-  const open = button("History", "history-open");
+  const open = button("History", "editor-open");
   const title = el("h2", { id: "history-title" });
   const status = el("p");
   status.setAttribute("role", "status");
   const list = el("ol");
   const more = button("Show older versions");
   const close = button("Close");
-  const dialog = el("dialog", { className: "history" });
+  const dialog = el("dialog", { className: "editor-dialog history" });
   dialog.setAttribute("aria-labelledby", title.id);
   dialog.append(title, status, list, more, close);
   close.addEventListener("click", () => dialog.close());

@@ -8,24 +8,17 @@ import { PUBLISHERS_ONLY } from "../content/editor-backend";
 import { noticeArea } from "./content-problems";
 import { openEntry } from "./entry";
 
-export interface ScheduleSource {
-  /** The editor's backend (its proxy protocol). */
-  url: string;
-  branch: string;
-  /** The firm's time zone: times are shown and taken in it. */
-  timeZone: string;
-  /** Whether this editor may set a time (the backend decides; the controls say so). */
-  publisher: boolean;
-}
-
 const NOTE = "schedule-note";
 
-/** Starts the lines and the dialog; `refresh` reads the drafts again (after a save, which may make one). */
-export function startSchedule({ url, branch, timeZone, publisher }: ScheduleSource, doc: Document = document) {
+/**
+ * Starts them for the editor's backend at `url` (its proxy protocol), in the firm's `timeZone`; `publisher`: whether
+ * the backend lets this editor set a time. `refresh` reads the drafts again (after a save, which may make one).
+ */
+export function startSchedule(url: string, branch: string, timeZone: string, publisher: boolean, doc = document) {
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}) =>
     Object.assign(doc.createElement(tag), props);
   const button = (textContent: string, className = "") => el("button", { type: "button", textContent, className });
-  const open = button("Publish at…", "schedule-open");
+  const open = button("Publish at…", "editor-open");
   const line = el("p", { className: "schedule-line" });
   const said = el("p");
   for (const status of [line, said]) status.setAttribute("role", "status");
@@ -33,7 +26,7 @@ export function startSchedule({ url, branch, timeZone, publisher }: ScheduleSour
   const label = el("label", { textContent: `Date and time (${timeZone}) ` });
   label.append(input);
   const [set, clear, close] = ["Set", "Clear", "Close"].map((name) => button(name));
-  const dialog = el("dialog", { className: "schedule" });
+  const dialog = el("dialog", { className: "editor-dialog" });
   dialog.setAttribute("aria-labelledby", "schedule-title");
   dialog.append(el("h2", { id: "schedule-title", textContent: "Publish at" }), said, label, set, clear, close);
   close.addEventListener("click", () => dialog.close());

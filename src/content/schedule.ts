@@ -4,31 +4,16 @@
  * lives, as one readable text: its pull request's description, or locally its branch's git config.
  */
 
-export interface Schedule {
-  /** When, as an ISO instant. */
-  at: string;
-  /** The draft's head when the time was set: what is published. */
-  head: string;
-  /** The publisher who set it, in whose name it is published. */
-  by: string;
-  /** Why it was not published at its time: it is not tried again. */
-  problem?: string;
-}
-
-/** A draft as the editor's backends list it for the Workflow board: its head now, and its schedule. */
-export interface Draft {
-  collection: string;
-  slug: string;
-  head: string;
-  /** Whether its status is Ready, which a time needs. */
-  ready: boolean;
-  schedule: Schedule | null;
-}
+/**
+ * When (an ISO instant), the draft's head when the time was set (what is published), the publisher who set it (in
+ * whose name it is published), and why it was not published at its time, if it was not (it is not tried again).
+ */
+export type Schedule = { at: string; head: string; by: string; problem?: string };
+/** A draft as the backends list it for the board: its head now, whether it is Ready (a time needs it), its schedule. */
+export type Draft = { collection: string; slug: string; head: string; ready: boolean; schedule: Schedule | null };
 
 const SET = /^Publish at (\S+), as reviewed at commit ([0-9a-f]{40}), set by (.+)\.$/m;
 const FAILED = /^Not published: (.+)$/m;
-/** An instant as the editor sends one (Date's toISOString). */
-export const INSTANT = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$";
 
 export const scheduleText = ({ at, head, by, problem }: Schedule) =>
   `Publish at ${at}, as reviewed at commit ${head}, set by ${by}.` +
@@ -46,7 +31,9 @@ export function scheduleProblem(draft: Draft | undefined, head: string, at: stri
   if (draft.head !== head) return "Not scheduled: the draft changed since you opened it. Open it again to review it.";
   if (at === null) return null;
   if (!draft.ready) return "Not scheduled: set the draft's status to Ready first.";
-  return new RegExp(INSTANT).test(at) && Date.parse(at) > now ? null : "Not scheduled: choose a time to come.";
+  // An instant as the editor sends one (toISOString), and later than now.
+  const time = Date.parse(at);
+  return time > now && new Date(time).toISOString() === at ? null : "Not scheduled: choose a time to come.";
 }
 
 /** Whether the server publishes `draft` at `now`: its time has come, it has not failed, it is Ready and as reviewed. */
