@@ -19,11 +19,11 @@ const row = (name: string) =>
     .map((cell) => cell.trim());
 
 test("every variable the build reads is in the Cloudflare Pages checklist, as a build variable", () => {
-  // The build's variables as their readers name them: env.SITE_URL, FORM_ENDPOINT_ENV, value("CMS_…").
+  // The build's variables as their readers name them: env.SITE_URL, FORM_ENDPOINT_ENV, value("CMS_…" or "SITE_…").
   const source = ["src/content/form-endpoint.ts", "src/content/editor-backend.ts"].map(read).join("\n");
-  const named = /env\.(SITE_URL)\b|_ENV = "(FORM_ENDPOINT)"|value\("(CMS_[A-Z_]+)"\)/g;
+  const named = /env\.(SITE_URL)\b|_ENV = "(FORM_ENDPOINT)"|value\("((?:CMS|SITE)_[A-Z_]+)"\)/g;
   const build = new Set([...source.matchAll(named)].map((match) => match.slice(1).find(Boolean)!));
-  expect([...build].sort()).toContain("SITE_URL");
+  expect([...build].sort()).toEqual(expect.arrayContaining(["SITE_URL", "SITE_TIMEZONE"]));
   expect(build.size).toBeGreaterThan(5);
   for (const name of [...build, "NODE_VERSION", "NPM_CONFIG_OMIT"]) {
     expect([name, row(name)?.[2]]).toEqual([name, "Variables"]);

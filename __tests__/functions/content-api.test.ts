@@ -383,6 +383,9 @@ describe("scheduled publishing: the reviewed head, at its time, through the chec
     // It is not tried again: the publisher sets the time again once the draft is put right.
     await publishDue(env(), after + 300_000);
     expect(standIn.writes.length).toBe(writes);
+    // Its author still deletes it: the description still begins with the line naming them.
+    const remove = { collection: "services", slug: slugOf(file), head };
+    expect((await call(ANN, "deleteUnpublishedEntry", remove)).status).toBe(200);
   });
 });
 
