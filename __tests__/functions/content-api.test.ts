@@ -322,6 +322,10 @@ describe("scheduled publishing: the reviewed head, at its time, through the chec
     );
     await publishDue(env(), before);
     expect(mainWrites()).toEqual([]);
+    // GitHub failing at that moment: nothing is published, and the next run tries again.
+    standIn.failOn = "PATCH /git/refs/heads/main";
+    await publishDue(env(), after);
+    expect([mainWrites(), (await listed(file)).schedule?.problem]).toEqual([[], undefined]);
     await publishDue(env(), after);
     expect(standIn.file(file)).toBe(raw);
     expect(mainWrites().map((w) => [w.message, w.author?.email])).toEqual([

@@ -451,8 +451,9 @@ export function actions({ gh, settings, editor }: Context) {
           if (!listed(settings.editors, by)) throw refused(403, `${by} is no longer one of the site's editors.`);
           await actions({ gh, settings, editor: { name: by, email: by } }).publishUnpublishedEntry({ ...draft });
         } catch (error) {
-          const problem = error instanceof GitHubError ? error.message : "GitHub could not be reached.";
-          await keep(pull, { ...draft.schedule!, problem });
+          // GitHub down or busy: the next run tries again. A refusal is the publisher's to act on.
+          if (!(error instanceof GitHubError) || error.status >= 500) continue;
+          await keep(pull, { ...draft.schedule!, problem: error.message });
         }
       }
     },
