@@ -57,6 +57,8 @@ test.each(["fs", "git"] as const)(
             }
           : { versions: [], note: "No history: this folder is not a git repository." },
       );
+      // A request the backend refuses fails with the backend's reason.
+      await expect(store.history("src/code.ts", "main")).rejects.toThrow(/^Refused: .*is not under data\//);
     } finally {
       await proxy.stop();
     }

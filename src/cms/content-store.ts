@@ -55,13 +55,15 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 const isYaml = (path: string) => /\.ya?ml$/.test(path);
 
+/** A call the backend did not answer: the reason it gave, or what could not be read. */
 class StoreError extends Error {
   readonly status: number;
-  constructor(what: string, response: Response) {
+  constructor(what: string, response: Response, reason?: string) {
     super(
       response.status === 401
         ? SESSION_ENDED
-        : `Could not read ${what} from the editor's backend (HTTP ${response.status}). Check the connection and retry.`,
+        : (reason ??
+            `Could not read ${what} from the editor's backend (HTTP ${response.status}). Check the connection and retry.`),
     );
     this.status = response.status;
   }
@@ -76,7 +78,9 @@ export function proxyCall(proxyUrl: string, fetchImpl: Fetch = fetch) {
       body: JSON.stringify({ action, params }),
       cache: "no-store",
     });
-    if (!response.ok) throw new StoreError(what, response);
+    if (!response.ok) {
+      throw new StoreError(what, response, ((await response.json().catch(() => ({}))) as { error?: string }).error);
+    }
     return response.json() as Promise<unknown>;
   };
 }

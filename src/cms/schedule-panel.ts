@@ -6,6 +6,7 @@
 import { instantOf, localInput, scheduleLine, type Draft } from "../content/schedule";
 import { PUBLISHERS_ONLY } from "../content/editor-backend";
 import { noticeArea } from "./content-problems";
+import { proxyCall } from "./content-store";
 import { openEntry } from "./entry";
 
 const NOTE = "schedule-note";
@@ -35,17 +36,7 @@ export function startSchedule(url: string, branch: string, timeZone: string, pub
     label.after(el("p", { textContent: `Setting the time: ${PUBLISHERS_ONLY}` }));
   }
 
-  const call = async (action: string, params: object) => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ action, params: { branch, ...params } }),
-      cache: "no-store",
-    });
-    const answer = (await response.json().catch(() => ({}))) as { error?: string };
-    if (!response.ok) throw new Error(answer.error ?? `The editor's backend answered HTTP ${response.status}.`);
-    return answer;
-  };
+  const call = (action: string, params: object) => proxyCall(url)(action, action, { branch, ...params });
   let drafts: Draft[] = [];
   let draft: Draft | undefined;
   const describe = (d: Draft) => scheduleLine(d, timeZone) || "No time is set: the draft waits for Publish.";
