@@ -145,7 +145,8 @@ async function startEditor(): Promise<void> {
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
   const info =
     backend.name === CONTENT_API.name && (await proxyCall(CONTENT_API.url)("info", "info", {}).catch(() => ({})));
-  if ((info as { publisher?: boolean }).publisher === false) {
+  const publisher = (info as { publisher?: boolean }).publisher !== false;
+  if (!publisher) {
     // Not a publisher (the content API refuses their Publish): Publish shows disabled, and says why when pressed.
     const CONTROL = "button, [role=button], [role=menuitem]";
     const isPublish = (control: Element | null) =>
@@ -251,7 +252,6 @@ async function startEditor(): Promise<void> {
     },
   });
   if (workflow) {
-    const publisher = (info as { publisher?: boolean }).publisher !== false;
     const schedule = startSchedule(backend.proxy_url, branch, backend.site_timezone, publisher);
     CMS.registerEventListener({ name: "postSave", handler: schedule.refresh });
     CMS.registerEventListener({

@@ -55,8 +55,8 @@ export function startSchedule(url: string, branch: string, timeZone: string, pub
       const card = doc.querySelector(`a[href="#/collections/${d.collection}/entries/${d.slug}?ref=workflow"]`);
       if (!card) continue;
       if (!card.nextElementSibling?.classList.contains(NOTE)) card.after(el("p", { className: NOTE }));
-      const note = card.nextElementSibling!;
-      if (note.textContent !== scheduleLine(d, timeZone)) note.textContent = scheduleLine(d, timeZone);
+      const [note, text] = [card.nextElementSibling!, scheduleLine(d, timeZone)];
+      if (note.textContent !== text) note.textContent = text;
     }
   };
   const refresh = async () => {
