@@ -82,42 +82,24 @@ export function fieldFor(
   file: string,
 ): CmsField {
   const { schema, file: at } = resolveSchema(property, schemas, file);
-  const base = {
-    name,
-    label: schema.title ?? humanize(name),
-    required,
-    ...(schema.description ? { hint: schema.description } : {}),
-  };
+  // Keys left undefined drop out of the configuration (it reaches the editor as JSON).
+  const base = { name, label: schema.title ?? humanize(name), required, hint: schema.description || undefined };
   if (schema.type === "object") {
     return { ...base, widget: "object", collapsed: false, fields: fieldsOf(schema, schemas, at) };
   }
   if (schema.type === "array") {
     if (!schema.items) throw new Error(`${file}: the list ${name} does not say what its items are`);
     const items = resolveSchema(schema.items, schemas, at);
-    const limits = {
-      ...(schema.minItems !== undefined ? { min: schema.minItems } : {}),
-      ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
-    };
+    const limits = { min: schema.minItems, max: schema.maxItems };
     if (items.schema.type === "object") {
       const fields = fieldsOf(items.schema, schemas, items.file);
       const first = fields.find((f) => f.widget === "string");
-      return {
-        ...base,
-        widget: "list",
-        ...limits,
-        collapsed: false,
-        ...(first ? { summary: `{{fields.${first.name}}}` } : {}),
-        fields,
-      };
+      const summary = first && `{{fields.${first.name}}}`;
+      return { ...base, widget: "list", ...limits, collapsed: false, summary, fields };
     }
     // A list of plain values: Decap stores a list with one `field` as a list of those values.
-    const item = fieldFor(
-      "item",
-      { ...schema.items, multiline: schema.multiline ?? items.schema.multiline },
-      true,
-      schemas,
-      at,
-    );
+    const multiline = schema.multiline ?? items.schema.multiline;
+    const item = fieldFor("item", { ...schema.items, multiline }, true, schemas, at);
     return { ...base, widget: "list", ...limits, collapsed: false, field: { ...item, label: base.label } };
   }
   if (schema.localFile) {
@@ -127,7 +109,7 @@ export function fieldFor(
       choose_url: false,
       // Decap's media library refuses a larger file before uploading it; the pre-save check judges the rest.
       media_library: { config: { max_file_size: IMAGE_MAX_BYTES } },
-      ...(patternOf(schema) ? { pattern: patternOf(schema) } : {}),
+      pattern: patternOf(schema),
     };
   }
   const choices = choicesOf(schema);
@@ -142,15 +124,13 @@ export function fieldFor(
       ...base,
       widget: "number",
       value_type: schema.type === "integer" ? "int" : "float",
-      ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
-      ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
+      min: schema.minimum,
+      max: schema.maximum,
     };
   }
   if (schema.type === "boolean") return { ...base, widget: "boolean" };
-  if (schema.type === "string") {
-    const pattern = patternOf(schema);
-    return { ...base, widget: schema.multiline ? "text" : "string", ...(pattern ? { pattern } : {}) };
-  }
+  if (schema.type === "string")
+    return { ...base, widget: schema.multiline ? "text" : "string", pattern: patternOf(schema) };
   throw new Error(`${file}: the field ${name} has a type the editor does not know (${String(schema.type)})`);
 }
 

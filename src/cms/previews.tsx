@@ -130,17 +130,8 @@ function previewPages(schemas: Schemas, resolveAsset: (path: string) => string):
 }
 
 /** The page around a preview: the site's own layout, its static query answered from the same content. */
-function InLayout({
-  content,
-  pathname,
-  schemas,
-  children,
-}: {
-  content: SiteContent;
-  pathname: string;
-  schemas: Schemas;
-  children: React.ReactNode;
-}) {
+type InLayoutProps = { content: SiteContent; pathname: string; schemas: Schemas; children: React.ReactNode };
+function InLayout({ content, pathname, schemas, children }: InLayoutProps) {
   const data = {
     site: { buildTime: String(new Date().getFullYear()) },
     layoutYaml: filled(schemas, content.files.layout, "layout"),
@@ -172,13 +163,9 @@ export function previewTemplate(schemas: Schemas, collection: string, name?: str
           }
         : { files: { ...content.files, [name!]: draft }, services: content.services };
     if (collection === SERVICES_COLLECTION) {
-      const [service] = siteContent(
-        { files: {}, services: [filled(schemas, draft, SERVICE_SCHEMA)] },
-        schemas,
-      ).services;
-      const layout = filled(schemas, withDraft.files.layout, "layout") as {
-        nav: { services: string };
-      };
+      const services = [filled(schemas, draft, SERVICE_SCHEMA)];
+      const [service] = siteContent({ files: {}, services }, schemas).services;
+      const layout = filled(schemas, withDraft.files.layout, "layout") as { nav: { services: string } };
       const home = filled(schemas, withDraft.files.home, "home");
       return (
         <InLayout content={withDraft} pathname={String(service.path)} schemas={schemas}>

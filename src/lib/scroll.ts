@@ -10,15 +10,8 @@ export type ScrollDecision =
   /** Any other navigation: go to the top, smoothly unless the visitor asked for reduced motion. */
   | { kind: "top"; behavior: ScrollBehavior };
 
-export function decideScroll({
-  action,
-  hash,
-  prefersReducedMotion,
-}: {
-  action: NavigationAction;
-  hash: string;
-  prefersReducedMotion: boolean;
-}): ScrollDecision {
+type Navigation = { action: NavigationAction; hash: string; prefersReducedMotion: boolean };
+export function decideScroll({ action, hash, prefersReducedMotion }: Navigation): ScrollDecision {
   if (action === "POP") return { kind: "restore" };
   if (hash && hash !== "#") return { kind: "hash" };
   return { kind: "top", behavior: prefersReducedMotion ? "auto" : "smooth" };

@@ -83,26 +83,27 @@ function hashedName(name: string, text: string | Buffer): string {
 
 /** The editor's page: Decap's bundle, then the editor's module (modules run in order), which starts Decap. */
 function adminPage({ decap, editor, styles }: { decap: string; editor: string; styles: string }): string {
-  return [
-    "<!doctype html>",
-    '<html lang="en">',
-    "<head>",
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    '<meta name="robots" content="noindex">',
-    "<title>Content editor</title>",
-    '<link rel="icon" href="/favicon-32.png" type="image/png">',
-    `<link rel="stylesheet" href="${styles}">`,
-    "</head>",
-    // In the body: Decap renders into document.body, which exists by then.
-    "<body>",
-    `<script type="module" src="${decap}"></script>`,
-    `<script type="module" src="${editor}"></script>`,
-    "</body>",
-    "</html>",
-    "",
-  ].join("\n");
+  // The scripts in the body: Decap renders into document.body, which exists by then.
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Content editor</title>
+<link rel="icon" href="/favicon-32.png" type="image/png">
+<link rel="stylesheet" href="${styles}">
+</head>
+<body>
+<script type="module" src="${decap}"></script>
+<script type="module" src="${editor}"></script>
+</body>
+</html>
+`;
 }
+
+/** What the editor is built from: the repository, Decap's configuration and the content model's schemas. */
+type EditorInputs = { root: string; config: unknown; schemas: unknown };
 
 export interface EditorBundle {
   js: string;
@@ -115,17 +116,8 @@ export interface EditorBundle {
  * The project's editor code (src/cms/cms.tsx) as a minified ES module, its lazy chunks and the preview frame's
  * stylesheet; `gatsby` and `gatsby-plugin-image` resolve to the preview's stand-ins (gatsby-shim.tsx).
  */
-export async function bundleEditor({
-  root,
-  config,
-  schemas,
-  modules,
-}: {
-  root: string;
-  config: unknown;
-  schemas: unknown;
-  modules: string[];
-}): Promise<EditorBundle> {
+export async function bundleEditor(inputs: EditorInputs & { modules: string[] }): Promise<EditorBundle> {
+  const { root, config, schemas, modules } = inputs;
   const esbuild = await import("esbuild");
   const shim = path.join(root, "src/cms/gatsby-shim.tsx");
   const result = await esbuild.build({
@@ -175,21 +167,11 @@ export interface AdminFiles {
 }
 
 /** Writes /admin/ anew into publicDir: Decap's bundle, the editor's bundle and styles, the page. */
-export async function writeAdmin({
-  publicDir,
-  root,
-  config,
-  schemas,
-  bundle = bundleEditor,
-}: {
-  publicDir: string;
-  root: string;
-  config: unknown;
-  schemas: unknown;
-  bundle?: typeof bundleEditor;
-}): Promise<AdminFiles> {
+type AdminInputs = EditorInputs & { publicDir: string; bundle?: typeof bundleEditor };
+export async function writeAdmin({ publicDir, bundle = bundleEditor, ...inputs }: AdminInputs): Promise<AdminFiles> {
+  const { root } = inputs;
   const dist = decapDist(root);
-  const built = await bundle({ root, config, schemas, modules: dist.modules });
+  const built = await bundle({ ...inputs, modules: dist.modules });
   const dir = path.join(publicDir, ADMIN_DIR);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });

@@ -14,15 +14,8 @@ import { removePrecompressed, writeNginxHeaders } from "./nginx";
  * A page's policy: the site's own files and its inline scripts by hash, the form posting to `formOrigin`. The editor's
  * page also reaches its backend (`connect`) and blob: URLs; its checks run validators compiled at build, never eval.
  */
-export function contentSecurityPolicy({
-  scriptHashes,
-  formOrigin = "'self'",
-  editor,
-}: {
-  scriptHashes: string[];
-  formOrigin?: string;
-  editor?: { connect: string[] };
-}) {
+type CspOptions = { scriptHashes: string[]; formOrigin?: string; editor?: { connect: string[] } };
+export function contentSecurityPolicy({ scriptHashes, formOrigin = "'self'", editor }: CspOptions) {
   const blob = editor ? " blob:" : "";
   return [
     "default-src 'self'",
