@@ -9,7 +9,7 @@ import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
 import { CONTENT_API, editorialWorkflow, PUBLISHERS_ONLY } from "../content/editor-backend";
-import { draftBranch, proxyCall, readSources, repositoryPath, SERVICES_FOLDER, storeFor } from "./content-store";
+import { draftBranch, proxyCall, readSources, repositoryPath, SERVICES_FOLDER, proxyStore } from "./content-store";
 import { startContentProblems } from "./content-problems";
 import { LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";
@@ -36,7 +36,7 @@ CMS.registerCustomFormat(CMS_FORMAT, "yaml", yamlFormat(schemas));
 CMS.registerPreviewStyle(new URL(__PREVIEW_STYLE__, import.meta.url).href);
 
 const backend = __CMS_CONFIG__.backend;
-const store = storeFor(backend);
+const store = proxyStore(backend.proxy_url);
 const branch = backend.branch;
 
 /** The version of the file the last pre-save check merged onto: a save names it, and fails if it is stale. */

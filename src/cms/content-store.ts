@@ -1,6 +1,5 @@
 /** Reads content as the editor's backend holds it right now, not Decap's cache, in Decap's proxy protocol. */
 import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
-import type { CmsBackend } from "../content/editor-backend";
 import { fromBase64 } from "../content/bytes";
 import { HISTORY_PAGE, type Version } from "./history";
 import { SESSION_ENDED } from "./login-notice";
@@ -55,20 +54,6 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 const isYaml = (path: string) => /\.ya?ml$/.test(path);
 
-/** A call the backend did not answer: the reason it gave, or what could not be read. */
-class StoreError extends Error {
-  readonly status: number;
-  constructor(what: string, response: Response, reason?: string) {
-    super(
-      response.status === 401
-        ? SESSION_ENDED
-        : (reason ??
-            `Could not read ${what} from the editor's backend (HTTP ${response.status}). Check the connection and retry.`),
-    );
-    this.status = response.status;
-  }
-}
-
 /** A call of Decap's proxy protocol at `proxyUrl`: decap-server (…/api/v1), or the content API (/api/content). */
 export function proxyCall(proxyUrl: string, fetchImpl: Fetch = fetch) {
   return async (what: string, action: string, params: Record<string, unknown>) => {
@@ -78,14 +63,18 @@ export function proxyCall(proxyUrl: string, fetchImpl: Fetch = fetch) {
       body: JSON.stringify({ action, params }),
       cache: "no-store",
     });
+    // Not answered: the reason the backend gave, or what could not be read; with the status, for the caller.
     if (!response.ok) {
-      throw new StoreError(what, response, ((await response.json().catch(() => ({}))) as { error?: string }).error);
+      const { error } = (await response.json().catch(() => ({}))) as { error?: string };
+      const { status } = response;
+      const why = `Could not read ${what} from the editor's backend (HTTP ${status}). Check the connection and retry.`;
+      throw Object.assign(new Error(status === 401 ? SESSION_ENDED : (error ?? why)), { status });
     }
     return response.json() as Promise<unknown>;
   };
 }
 
-/** The files behind Decap's proxy protocol at `proxyUrl`, as its actions give them. */
+/** The files behind Decap's proxy protocol at `proxyUrl` (decap-server locally, the content API hosted). */
 export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentStore {
   const call = proxyCall(proxyUrl, fetchImpl);
   type Entries = { data: string | null; file: { path: string; id?: string | null } }[];
@@ -122,9 +111,4 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
         versions: Version[];
       },
   };
-}
-
-/** The store for the editor's backend: decap-server locally, the content API on the live site (backend.ts). */
-export function storeFor(config: CmsBackend["config"]): ContentStore {
-  return proxyStore(config.proxy_url);
 }

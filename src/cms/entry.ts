@@ -42,11 +42,8 @@ export interface EntryFile {
 /** The file and schema of an entry of the editor's collections. */
 export function entryFile(collection: string, slug: string): EntryFile {
   if (collection === SERVICES_COLLECTION) {
-    return {
-      file: `${CONTENT_FOLDER}/${SERVICES_DIRECTORY}/${slug}.yaml`,
-      schema: SERVICE_SCHEMA,
-      schemaRef: `../${SCHEMA_DIRECTORY}/${SERVICE_SCHEMA}`,
-    };
+    const file = `${CONTENT_FOLDER}/${SERVICES_DIRECTORY}/${slug}.yaml`;
+    return { file, schema: SERVICE_SCHEMA, schemaRef: `../${SCHEMA_DIRECTORY}/${SERVICE_SCHEMA}` };
   }
   const name = `${slug}.yaml`;
   if (collection !== PAGES_COLLECTION || !(name in PAGE_FILES))

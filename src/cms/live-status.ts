@@ -49,14 +49,10 @@ export function judgeLive(
   const failedRun = runs.find((run) => run.status === "completed" && FAILED_RUN.has(run.conclusion ?? ""));
   const failedStatus = statuses.find((status) => FAILED_STATUS.has(status.state));
   if (failedRun || failedStatus) {
-    return {
-      state: "failed",
-      commit: head,
-      link: httpsLink(failedRun?.details_url, failedRun?.html_url, failedStatus?.target_url),
-    };
+    const link = httpsLink(failedRun?.details_url, failedRun?.html_url, failedStatus?.target_url);
+    return { state: "failed", commit: head, link };
   }
-  const reported = runs.length > 0 || statuses.length > 0;
-  if (!reported) return { state: "waiting", commit: head };
+  if (runs.length === 0 && statuses.length === 0) return { state: "waiting", commit: head };
   const running = runs.find((run) => run.status !== "completed");
   const pending = statuses.find((status) => status.state === "pending");
   return {

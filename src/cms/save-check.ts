@@ -190,7 +190,5 @@ export async function checkPublish(ctx: SaveContext, entry: EntryState): Promise
   const draft = stored?.text ?? (prepared.conflicts ? "" : writtenText(prepared));
   const data = stored ? parseData(stored.text) : entry.data;
   const errors = await contentErrors(ctx, { ...entry, data }, draft, { opened: draft, branch: ctx.branch });
-  if (errors.length > 0) {
-    throw new Error(`${describeErrors(errors, "published")} The draft is kept as it is.`);
-  }
+  if (errors.length > 0) throw new Error(`${describeErrors(errors, "published")} The draft is kept as it is.`);
 }

@@ -63,15 +63,14 @@ export interface JsonSchema {
 /** Every schema of data/schema/, by file name. */
 export type Schemas = Record<string, JsonSchema>;
 
+/** A schema a `$ref` names, the schema file it is in, and its definition's name, if any. */
+type Resolved = { schema: JsonSchema; file: string; definition?: string };
+
 /**
  * Follows a `$ref` chain (`#/definitions/x`, `defs.schema.json#/…`) to the schema it names: that schema, its file, and
  * its definition's name, if any. The one place `$ref` is read.
  */
-export function resolveRef(
-  schema: JsonSchema,
-  schemas: Schemas,
-  file: string,
-): { schema: JsonSchema; file: string; definition?: string } {
+export function resolveRef(schema: JsonSchema, schemas: Schemas, file: string): Resolved {
   if (!schema.$ref) return { schema, file };
   const [target, pointer = ""] = schema.$ref.split("#");
   const targetFile = target || file;
@@ -88,11 +87,7 @@ export function resolveRef(
 }
 
 /** The schema a `$ref` names, with the referring schema's own keywords (title, description, multiline…) winning. */
-export function resolveSchema(
-  schema: JsonSchema,
-  schemas: Schemas,
-  file: string,
-): { schema: JsonSchema; file: string } {
+export function resolveSchema(schema: JsonSchema, schemas: Schemas, file: string): Omit<Resolved, "definition"> {
   if (!schema.$ref) return { schema, file };
   const resolved = resolveRef(schema, schemas, file);
   const own: JsonSchema = { ...schema };
@@ -125,13 +120,12 @@ export interface SourceFile {
 /** A content file's key in the content's `files`: firm.yaml → firm. */
 export const fileKey = (file: string) => file.replace(/\.ya?ml$/, "");
 
-export function pascalCase(name: string): string {
-  return name
+export const pascalCase = (name: string) =>
+  name
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
     .map((part) => part[0].toUpperCase() + part.slice(1))
     .join("");
-}
 
 /** The GraphQL type of a YAML file's nodes: `ServiceYaml` in data/services/, else after the file (`HomeYaml`). */
 export function yamlTypeName({ node }: { node: { relativeDirectory?: string; name: string } }): string {

@@ -61,12 +61,8 @@ export function createAjv(schemas: Record<string, AnySchemaObject>, standalone =
 }
 
 function pointerSegments(instancePath: string): (string | number)[] {
-  if (!instancePath) return [];
-  return instancePath
-    .slice(1)
-    .split("/")
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  const segments = instancePath ? instancePath.slice(1).split("/") : [];
+  return segments.map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, "/").replace(/~0/g, "~")));
 }
 
 function describe(value: unknown): string {
@@ -233,16 +229,14 @@ export function serviceCrossErrors(services: Pick<ParsedFile, "file" | "data" | 
       if (value === undefined || value === null) continue;
       const seen = typeof value === "string" ? sameLabel(value) : value;
       const other = firstSeen.get(seen);
-      if (other) {
+      if (!other) firstSeen.set(seen, svc.file);
+      else
         errors.push({
           file: svc.file,
           path: key,
           line: svc.doc && svc.counter ? lineOf(svc.doc, svc.counter, [key]) : undefined,
           message: `${JSON.stringify(value)} is already used by ${other}; each service needs its own ${key}`,
         });
-      } else {
-        firstSeen.set(seen, svc.file);
-      }
     }
   }
   return errors;

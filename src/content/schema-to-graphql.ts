@@ -48,14 +48,12 @@ export function contentTypes(schemas: Record<string, JsonSchema>, roots: RootTyp
 
   function objectType(schema: JsonSchema, file: string, name: string, node = false): string {
     const existing = types.get(name);
-    if (existing) {
-      if (existing.schema !== schema) {
-        throw new Error(
-          `${file}: two different objects would both be the GraphQL type ${name}; name one with graphqlType`,
-        );
-      }
-      return name;
+    if (existing && existing.schema !== schema) {
+      throw new Error(
+        `${file}: two different objects would both be the GraphQL type ${name}; name one with graphqlType`,
+      );
     }
+    if (existing) return name;
     const type: GraphqlType = { name, description: schema.description ?? schema.title, node, fields: [] };
     types.set(name, { type, schema });
     const owner = name.replace(/Yaml$/, "");

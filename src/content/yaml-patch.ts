@@ -34,10 +34,7 @@ interface Edit {
 const lineStart = (src: string, at: number) => src.lastIndexOf("\n", at - 1) + 1;
 const column = (src: string, at: number) => at - lineStart(src, at);
 /** The offset just past the newline that ends the line holding `at` (or the end of the text). */
-function lineEndAfter(src: string, at: number): number {
-  const nl = src.indexOf("\n", at);
-  return nl === -1 ? src.length : nl + 1;
-}
+const lineEndAfter = (src: string, at: number) => src.indexOf("\n", at) + 1 || src.length;
 
 /** Text that needs double quotes: control characters, and lines of only spaces (the two readers differ on them). */
 const NEEDS_ESCAPES = /(?![\t\n])[\p{Cc}\p{Cs}\u2028\u2029\ufeff]|^[ \t]+$/mu;

@@ -140,11 +140,10 @@ export function actions({ gh, settings, editor }: Context) {
         items.push({ path, mode: "100644", type: "blob", sha: blob ? blob.sha : null });
       }
       const made = await gh<{ sha: string }>("POST", "/git/trees", { base_tree: tree.sha, tree: items });
-      const parents = merged ? [head, merged] : [head];
       const next = await gh<{ sha: string }>("POST", "/git/commits", {
         message,
         tree: made.sha,
-        parents,
+        parents: merged ? [head, merged] : [head],
         author: editor,
       });
       try {
@@ -293,11 +292,8 @@ export function actions({ gh, settings, editor }: Context) {
   async function unpublishedEntry({ id, collection = id?.split("/")[0], slug = id?.split("/")[1] }: Params) {
     const draft = draftOf(collection, slug);
     const pull = await pullOf(draft);
-    type Compare = {
-      files?: { filename: string; status: string; sha: string }[];
-      commits: { sha: string; commit: Commit }[];
-    };
-    type Commit = { committer: { date: string } };
+    type Commit = { sha: string; commit: { committer: { date: string } } };
+    type Compare = { files?: { filename: string; status: string; sha: string }[]; commits: Commit[] };
     const compare = await gh<Compare>("GET", `/compare/${encodeURIComponent(branch)}...${draft}`);
     const label = pull.labels.find((l) => l.name.startsWith(LABEL))?.name;
     return {
@@ -313,12 +309,8 @@ export function actions({ gh, settings, editor }: Context) {
   /** Whether `sha` names a commit of `ref`'s history. */
   async function inHistory(ref: string, sha: unknown) {
     if (!/^[0-9a-f]{40}$/.test(String(sha))) return false;
-    const compare = await gh<{ status: string } | null>(
-      "GET",
-      `/compare/${encodeURIComponent(ref)}...${sha}`,
-      undefined,
-      true,
-    );
+    const url = `/compare/${encodeURIComponent(ref)}...${sha}`;
+    const compare = await gh<{ status: string } | null>("GET", url, undefined, true);
     return ["behind", "identical"].includes(compare?.status ?? "");
   }
   /** "Is it live?": the branch's head and the host's reports on a commit, only what the editor shows (no patches). */
