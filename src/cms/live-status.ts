@@ -11,11 +11,7 @@ export interface CheckRun {
   html_url?: string | null;
 }
 
-export interface CommitStatus {
-  state: string;
-  context?: string;
-  target_url?: string | null;
-}
+export type CommitStatus = { state: string; context?: string; target_url?: string | null };
 
 export type LiveState =
   | { state: "live"; commit: string }

@@ -9,12 +9,7 @@ import { NavLink } from "./nav-link";
 import { Logo } from "./logo";
 import * as styles from "./header.module.css";
 
-export interface HeaderLabels {
-  servicesToggle: string;
-  menuOpen: string;
-  menuClose: string;
-  mainLabel: string;
-}
+export type HeaderLabels = { servicesToggle: string; menuOpen: string; menuClose: string; mainLabel: string };
 
 export interface HeaderProps {
   firmName: string;

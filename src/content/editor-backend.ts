@@ -69,9 +69,8 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
   if (name !== "access")
     return { error: `CMS_BACKEND is "${name}": expected access, or unset for local editing only.` };
   if (!repo || !/^[\w.-]+\/[\w.-]+$/.test(repo)) {
-    return {
-      error: `CMS_REPO is ${repo ? `"${repo}"` : "not set"}: CMS_BACKEND=access needs the repository as owner/name.`,
-    };
+    const found = repo ? `"${repo}"` : "not set";
+    return { error: `CMS_REPO is ${found}: CMS_BACKEND=access needs the repository as owner/name.` };
   }
   // The editor's page reaches only its own origin: the content API.
   const config = { name: CONTENT_API.name, proxy_url: CONTENT_API.url, branch, site_timezone };

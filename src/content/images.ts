@@ -10,11 +10,7 @@ const IMAGE_MAX_PIXELS = 0x3fff * 0x3fff;
 
 type ImageFormat = "JPEG" | "PNG" | "WebP" | "AVIF";
 
-export interface ImageInfo {
-  format: ImageFormat;
-  width: number;
-  height: number;
-}
+export type ImageInfo = { format: ImageFormat; width: number; height: number };
 
 const ascii = (bytes: Uint8Array, at: number, length: number) =>
   String.fromCharCode(...bytes.subarray(at, at + length));
@@ -176,16 +172,10 @@ export async function imageDataProblem(b: Uint8Array): Promise<string | null> {
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The size a field's image is shown at on the page (the schema's `imageSize`), in CSS pixels. */
-export interface ImageSize {
-  width: number;
-  height: number;
-}
+export type ImageSize = { width: number; height: number };
 
 /** What the check reads of an image: its format and size, or why the build cannot read it; and its length. */
-export interface ImageFacts {
-  read: ImageInfo | string;
-  length: number;
-}
+export type ImageFacts = { read: ImageInfo | string; length: number };
 
 export const imageFacts = (bytes: Uint8Array): ImageFacts => ({ read: readImage(bytes), length: bytes.length });
 

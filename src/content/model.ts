@@ -96,10 +96,7 @@ export function resolveSchema(schema: JsonSchema, schemas: Schemas, file: string
 }
 
 /** One value a field may take, and its name for people. */
-export interface Choice {
-  value: string | number;
-  title: string;
-}
+export type Choice = { value: string | number; title: string };
 
 /** The values a field may take: `enum`, or `oneOf` of `{ const, title }` (CA, California); null for any value. */
 export function choicesOf(schema: JsonSchema): Choice[] | null {
@@ -112,10 +109,7 @@ export function choicesOf(schema: JsonSchema): Choice[] | null {
 }
 
 /** A content file, wherever it is kept: its name in the content directory (services/tax.yaml) and its text. */
-export interface SourceFile {
-  name: string;
-  text: string;
-}
+export type SourceFile = { name: string; text: string };
 
 /** A content file's key in the content's `files`: firm.yaml → firm. */
 export const fileKey = (file: string) => file.replace(/\.ya?ml$/, "");

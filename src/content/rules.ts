@@ -24,12 +24,7 @@ export interface ContentError {
 type Json = unknown;
 
 /** One content file's data, with its parsed YAML document where there is one (for line numbers). */
-export interface ParsedFile {
-  file: string;
-  data: Json;
-  doc?: Document;
-  counter?: LineCounter;
-}
+export type ParsedFile = { file: string; data: Json; doc?: Document; counter?: LineCounter };
 
 /** The schema format of an https URL on a plain host name (data/schema/defs.schema.json httpsUrl). */
 const HTTPS_URL_FORMAT = "https-url";
@@ -246,11 +241,7 @@ export function serviceCrossErrors(services: Pick<ParsedFile, "file" | "data" | 
 export const IMAGE_PATH = /\.(jpe?g|png|webp|avif)$/;
 
 /** A field whose schema says `localFile: true`: where it is, the path it holds, and its schema. */
-export interface LocalFileField {
-  segments: (string | number)[];
-  value: string;
-  schema: JsonSchema;
-}
+export type LocalFileField = { segments: (string | number)[]; value: string; schema: JsonSchema };
 
 /** Every field of `data` whose schema says `localFile: true`, with its value. */
 export function localFileFields(

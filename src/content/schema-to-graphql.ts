@@ -33,10 +33,7 @@ export interface GraphqlType {
 }
 
 /** A content file's type: the schema file that describes it and the GraphQL type name of its nodes. */
-export interface RootType {
-  schema: string;
-  typeName: string;
-}
+export type RootType = { schema: string; typeName: string };
 
 const SCALARS: Record<string, string> = { string: "String", integer: "Int", number: "Float", boolean: "Boolean" };
 

@@ -70,18 +70,12 @@ export const DERIVED_FIELDS: Record<string, Record<string, DerivedField>> = {
 
 /** `source` with the derived fields of its GraphQL type. */
 function derive(type: string, source: Data, firm: Data, schemas: Schemas): Data {
-  const fields = Object.entries(DERIVED_FIELDS[type]).map(([key, field]) => [
-    key,
-    field.compute(source, firm, schemas),
-  ]);
+  const fields = Object.entries(DERIVED_FIELDS[type]).map(([key, f]) => [key, f.compute(source, firm, schemas)]);
   return { ...source, ...Object.fromEntries(fields) };
 }
 
 /** The parsed content files: each page file by its key (firm, services-page…: model.ts fileKey), and the services. */
-export interface ContentFiles {
-  files: Record<string, Data>;
-  services: Data[];
-}
+export type ContentFiles = { files: Record<string, Data>; services: Data[] };
 
 /** The content files, parsed: the page files there are, by key (firm), and the services in the order given. */
 export function contentFiles(sources: SourceFile[]): ContentFiles {

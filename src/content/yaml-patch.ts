@@ -25,11 +25,7 @@ import { readsAsText } from "./site-yaml";
 export const LINE_WIDTH = 120;
 
 type Value = unknown;
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
+type Edit = { start: number; end: number; text: string };
 
 const lineStart = (src: string, at: number) => src.lastIndexOf("\n", at - 1) + 1;
 const column = (src: string, at: number) => at - lineStart(src, at);

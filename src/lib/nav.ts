@@ -1,26 +1,16 @@
 /** The one navigation model, built from the layout's labels and the services, used by the desktop and mobile menus. */
 import { ROUTES } from "./paths";
 
-export interface NavLink {
-  label: string;
-  to: string;
-}
+export type NavLink = { label: string; to: string };
 
 export interface NavItem extends NavLink {
   /** Sub-pages shown in the dropdown (desktop) or indented (mobile); their parent is active for all of them. */
   children: NavLink[];
 }
 
-export interface NavLabels {
-  about: string;
-  services: string;
-  contact: string;
-}
+export type NavLabels = { about: string; services: string; contact: string };
 
-export interface NavService {
-  navLabel: string;
-  path: string;
-}
+export type NavService = { navLabel: string; path: string };
 
 export function buildNav(labels: NavLabels, services: readonly NavService[]): NavItem[] {
   return [

@@ -7,10 +7,7 @@
 import { createRemoteJWKSet, errors, jwtVerify } from "jose";
 import { listed, type ContentSettings } from "./settings";
 
-export interface Editor {
-  name: string;
-  email: string;
-}
+export type Editor = { name: string; email: string };
 
 export const SESSION_ENDED = "Your session ended: log in again. Your edits are still in the form.";
 

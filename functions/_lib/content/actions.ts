@@ -53,11 +53,7 @@ export interface Params {
   at?: string | null;
 }
 
-export interface Context {
-  gh: GitHub;
-  settings: ContentSettings;
-  editor: Editor;
-}
+export type Context = { gh: GitHub; settings: ContentSettings; editor: Editor };
 
 type Pull = { number: number; head: { ref: string; sha: string }; labels: { name: string }[]; body?: string | null };
 const LABEL = "decap-cms/";

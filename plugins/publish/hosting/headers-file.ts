@@ -6,10 +6,7 @@
  */
 
 /** One block of a _headers file: a URL pattern and the headers it sets. */
-export interface HeaderRule {
-  pattern: string;
-  headers: [name: string, value: string][];
-}
+export type HeaderRule = { pattern: string; headers: [name: string, value: string][] };
 
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];

@@ -28,9 +28,7 @@ export function nginxKeys(pattern: string): string[] {
   }
   // nginx reads a backslash in a quoted string as an escape: such a path would become another, or end the string.
   if (pattern.includes("\\")) throw new Error(`_headers pattern ${pattern}: nginx cannot be given a path with "\\"`);
-  if (pattern.includes("*")) {
-    return [`~^${patternSource(pattern)}$`];
-  }
+  if (pattern.includes("*")) return [`~^${patternSource(pattern)}$`];
   return pattern.endsWith("/") ? [pattern, `${pattern}index.html`] : [pattern];
 }
 

@@ -32,10 +32,7 @@ export const RUNTIME_QUIET_MS = 500;
 export const LOADER_MAX_BYTES = 1280;
 
 /** An external script as the page had it: its URL and its other attributes (e.g. async: ""). */
-export interface DeferredScript {
-  src: string;
-  attributes: Record<string, string>;
-}
+export type DeferredScript = { src: string; attributes: Record<string, string> };
 
 const EXTERNAL_SCRIPT = /<script\b([^>]*?\ssrc\s*=[^>]*)>\s*<\/script>/gi;
 const LINK = /<link\b[^>]*>/gi;
@@ -60,10 +57,7 @@ export function parseAttributes(source: string): Record<string, string> {
 }
 
 /** How the loader splits the runtime's start: webpack's chunk-loading global and the `framework` chunk's module ids. */
-export interface RuntimeSplit {
-  chunkGlobal: string;
-  modules: (number | string)[];
-}
+export type RuntimeSplit = { chunkGlobal: string; modules: (number | string)[] };
 
 /**
  * The loader's source. The first start event starts a RUNTIME_QUIET_MS timer, which each INPUT_EVENTS restarts; when

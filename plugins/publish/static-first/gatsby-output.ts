@@ -58,18 +58,20 @@ export function restitch(html: string, page: string, slice: string): string {
   return html.replace(SLICE, (_all, start: string, end: string) => `${start}${slice}${end}`);
 }
 
+/** Every HTML file in `dir`, pages and fragments alike, in order. */
+export function allHtmlFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
 /** The built pages: every HTML file but Gatsby's fragments and those in the folders `except` names. */
 export function listHtmlFiles(dir: string, except: readonly string[] = []): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      // ~partytown and _gatsby hold Gatsby's internal fragments, not pages.
-      const internal = /^[~_]/.test(entry.name) || entry.name === "page-data" || entry.name === "static";
-      if (!internal && !except.includes(full)) out.push(...listHtmlFiles(full, except));
-    } else if (entry.name.endsWith(".html")) {
-      out.push(full);
-    }
-  }
-  return out.sort();
+  // ~partytown and _gatsby hold Gatsby's internal fragments, not pages.
+  const internal = (folder: string) => /^[~_]/.test(folder) || folder === "page-data" || folder === "static";
+  const inside = (file: string, folder: string) => file.startsWith(folder + path.sep);
+  const folders = (file: string) => path.relative(dir, file).split(path.sep).slice(0, -1);
+  return allHtmlFiles(dir).filter((file) => !folders(file).some(internal) && !except.some((f) => inside(file, f)));
 }
