@@ -8,8 +8,9 @@ import { PAGE_FILES, SERVICE_COUNT, fileKey, type JsonSchema } from "../content/
 import "../styles/global.css";
 import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } from "./config";
 import { yamlFormat } from "./yaml-format";
-import { CONTENT_API, editorialWorkflow, PUBLISHERS_ONLY } from "../content/editor-backend";
-import { draftBranch, proxyCall, readSources, repositoryPath, SERVICES_FOLDER, proxyStore } from "./content-store";
+import { CONTENT_API, PUBLISHERS_ONLY } from "../content/editor-backend";
+import { draftBranch, editorialWorkflow, proxyCall, proxyStore } from "./content-store";
+import { readSources, repositoryPath, SERVICES_FOLDER } from "./content-store";
 import { startContentProblems } from "./content-problems";
 import { LIVE_COMMIT_FILE } from "./live-status";
 import { startLivePanel } from "./live-panel";

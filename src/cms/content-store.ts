@@ -1,6 +1,7 @@
 /** Reads content as the editor's backend holds it right now, not Decap's cache, in Decap's proxy protocol. */
 import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
 import { fromBase64 } from "../content/bytes";
+import { LOCAL_HOSTS, type CmsBackend } from "../content/editor-backend";
 import { HISTORY_PAGE, type Version } from "./history";
 import { SESSION_ENDED } from "./login-notice";
 
@@ -74,6 +75,23 @@ export function proxyCall(proxyUrl: string, fetchImpl: Fetch = fetch) {
   };
 }
 
+/** Whether the backend keeps drafts (decap-server's git mode; the content API), as its `info` says. */
+const keepsDrafts = async (call: ReturnType<typeof proxyCall>) =>
+  ((await call("the drafts", "info", {})) as { publish_modes?: string[] }).publish_modes?.includes(
+    "editorial_workflow",
+  );
+
+/**
+ * Whether saves are drafts: for a hosted backend as the build was told, locally as decap-server runs (none running,
+ * Decap says so itself when the editor logs in).
+ */
+export async function editorialWorkflow(config: CmsBackend["config"], configured: boolean): Promise<boolean> {
+  if (config.name !== "proxy") return configured;
+  // Anywhere but this machine the browser would ask the visitor to let the page reach their own machine.
+  if (!LOCAL_HOSTS.includes(location.hostname)) return false;
+  return (await keepsDrafts(proxyCall(config.proxy_url)).catch(() => false)) === true;
+}
+
 /** The files behind Decap's proxy protocol at `proxyUrl` (decap-server locally, the content API hosted). */
 export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentStore {
   const call = proxyCall(proxyUrl, fetchImpl);
@@ -101,8 +119,7 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
     },
     async hasDraft(draft, base) {
       // The git mode's drafts, as collection/slug keys (its file mode has none, and no such action).
-      const info = (await call("the drafts", "info", {})) as { publish_modes?: string[] };
-      if (!info.publish_modes?.includes("editorial_workflow")) return false;
+      if (!(await keepsDrafts(call))) return false;
       const keys = (await call("the drafts", "unpublishedEntries", { branch: base })) as string[];
       return keys.some((key) => `${DRAFT_PREFIX}${key}` === draft);
     },

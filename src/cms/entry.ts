@@ -15,9 +15,7 @@ import {
   type Schemas,
 } from "../content/model";
 import { PAGES_COLLECTION, SERVICES_COLLECTION } from "./config";
-import { isPlainObject } from "../content/data";
-
-type Data = Record<string, unknown>;
+import { isPlainObject, type Data } from "../content/data";
 
 /** The key under which an entry carries its file's text from load to save (yaml-format.ts). */
 export const SOURCE_KEY = "__yamlSource";

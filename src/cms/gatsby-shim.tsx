@@ -22,19 +22,15 @@ export const Link = React.forwardRef<HTMLAnchorElement, LinkProps>(function Link
   );
 });
 
-type ImageNode =
-  | IGatsbyImageData
-  | { gatsbyImageData?: IGatsbyImageData; childImageSharp?: { gatsbyImageData?: IGatsbyImageData } | null }
-  | null
-  | undefined;
+type ImageHolder = {
+  gatsbyImageData?: IGatsbyImageData;
+  childImageSharp?: { gatsbyImageData?: IGatsbyImageData } | null;
+};
 
 /** gatsby-plugin-image's getImage: the image data of a node, its childImageSharp, or the data itself. */
-export function getImage(node: ImageNode): IGatsbyImageData | undefined {
+export function getImage(node: IGatsbyImageData | ImageHolder | null | undefined): IGatsbyImageData | undefined {
   if (!node) return undefined;
   if ("images" in node && "layout" in node) return node as IGatsbyImageData;
-  const holder = node as {
-    gatsbyImageData?: IGatsbyImageData;
-    childImageSharp?: { gatsbyImageData?: IGatsbyImageData } | null;
-  };
+  const holder = node as ImageHolder;
   return holder.gatsbyImageData ?? holder.childImageSharp?.gatsbyImageData ?? undefined;
 }

@@ -5,7 +5,7 @@
 import React, { useEffect, useState } from "react";
 import { contentFiles, siteContent, type ContentFiles } from "../content/site-content";
 import type { Data } from "../content/data";
-import { PAGE_FILES, SERVICE_SCHEMA, type JsonSchema } from "../content/model";
+import { PAGE_FILES, SERVICE_SCHEMA, type Schemas } from "../content/model";
 import { SiteLayout } from "../components/site-layout";
 import { HomeView, type HomeViewProps } from "../components/home-view";
 import { AboutView, type AboutViewProps } from "../components/about-view";
@@ -17,8 +17,6 @@ import { StaticQueryData } from "./gatsby-shim";
 import { FILE_PAGES, SERVICES_COLLECTION } from "./config";
 import { withSkeleton } from "./entry";
 import { readSources, type ContentStore } from "./content-store";
-
-type Schemas = Record<string, JsonSchema>;
 
 /** The content around the page being edited: every file, and the services. */
 export type SiteContent = ContentFiles;
@@ -44,12 +42,8 @@ function useSiteContent(loadContent: PreviewProps["loadContent"]): SiteContent |
   const [content, setContent] = useState<SiteContent | null>(null);
   useEffect(() => {
     let live = true;
-    loadContent().then((loaded) => {
-      if (live) setContent(loaded);
-    });
-    return () => {
-      live = false;
-    };
+    void loadContent().then((loaded) => live && setContent(loaded));
+    return () => void (live = false);
   }, [loadContent]);
   return content;
 }

@@ -4,17 +4,7 @@
  * Publish and a draft's deletion likewise name the draft's head commit the editor saw.
  */
 import { blobSha, fromBase64 } from "../content/bytes";
-
-type Params = Record<string, unknown> & {
-  path?: string;
-  paths?: string[];
-  asset?: { path: string; content: string };
-  assets?: { path: string; content: string }[];
-  dataFiles?: { path: string; raw: string; newPath?: string; slug?: string }[];
-  collection?: string;
-  slug?: string;
-  options?: { useWorkflow?: boolean; collectionName?: string };
-};
+import type { Params } from "../../functions/_lib/content/actions";
 
 type Listed = { path?: unknown; id?: unknown } | undefined;
 const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);

@@ -6,7 +6,7 @@
  */
 import type { Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, type ContentError } from "../content/rules";
-import { parseData, readablePath } from "../content/data";
+import { parseData, readablePath, type Data } from "../content/data";
 import { checkFiles, contentName, yamlErrors } from "../content/validate";
 import { validators } from "../content/schemas.generated";
 import { SERVICES_COLLECTION } from "./config";
@@ -16,7 +16,6 @@ import { BASE_KEY, describeErrors, entryFile, fileHeader, SOURCE_KEY, type Entry
 import { prepareSave } from "./yaml-format";
 import { writtenText } from "../content/yaml-patch";
 
-type Data = Record<string, unknown>;
 type Reading = { opened: string; branch: string; services?: StoredFile[] };
 
 export interface SaveContext {

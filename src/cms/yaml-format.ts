@@ -3,12 +3,10 @@
  * it (src/content/yaml-patch.ts), merging onto the current text where the file changed since it was opened (BASE_KEY).
  */
 import type { JsonSchema } from "../content/model";
-import { parseData } from "../content/data";
+import { parseData, type Data } from "../content/data";
 import { BASE_KEY, normalize, schemaOfSource, SOURCE_KEY } from "./entry";
 import { mergeEdits } from "../content/merge";
 import { writtenText } from "../content/yaml-patch";
-
-type Data = Record<string, unknown>;
 
 /** What a save writes: the fields, patched onto `source`; or the fields both sides changed, when they clash. */
 export type PreparedSave = { source: string; fields: Data; conflicts?: undefined } | { conflicts: string[] };

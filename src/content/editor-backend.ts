@@ -76,29 +76,3 @@ export function cmsBackend(env: CmsEnv): { backend: CmsBackend; error?: undefine
   const config = { name: CONTENT_API.name, proxy_url: CONTENT_API.url, branch, site_timezone };
   return { backend: { config, editorialWorkflow, connectOrigins: [] } };
 }
-
-/**
- * Whether saves are drafts: for a hosted backend as the build was told, locally as decap-server runs (its git mode
- * keeps drafts, its file mode has none).
- */
-export async function editorialWorkflow(
-  config: CmsBackend["config"],
-  configured: boolean,
-  fetchImpl: typeof fetch = fetch,
-): Promise<boolean> {
-  if (config.name !== "proxy" || !config.proxy_url) return configured;
-  // Anywhere but this machine the browser would ask the visitor to let the page reach their own machine.
-  if (!LOCAL_HOSTS.includes(location.hostname)) return false;
-  try {
-    const response = await fetchImpl(config.proxy_url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ action: "info" }),
-    });
-    const info = (await response.json()) as { publish_modes?: unknown };
-    return Array.isArray(info.publish_modes) && info.publish_modes.includes("editorial_workflow");
-  } catch {
-    // No proxy running: Decap says so itself when the editor logs in.
-    return false;
-  }
-}
