@@ -12,9 +12,9 @@ export interface MobileNavProps extends MenuProps {
   onOpenChange: (open: boolean) => void;
 }
 
-function supportsPopover(): boolean {
-  return typeof HTMLElement !== "undefined" && "showPopover" in HTMLElement.prototype;
-}
+const supportsPopover = () => typeof HTMLElement !== "undefined" && "showPopover" in HTMLElement.prototype;
+/** The toggle's icons: lines drawn round-ended in the text's colour. */
+const STROKE = { stroke: "currentColor", strokeWidth: "2", strokeLinecap: "round" } as const;
 
 function isPopoverOpen(element: HTMLElement): boolean {
   try {
@@ -95,20 +95,8 @@ export function MobileNav({
         onClick={onClick}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-          <path
-            className={styles.iconOpen}
-            d="M4 7h16M4 12h16M4 17h16"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-          <path
-            className={styles.iconClose}
-            d="M6 6l12 12M18 6L6 18"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
+          <path className={styles.iconOpen} d="M4 7h16M4 12h16M4 17h16" {...STROKE} />
+          <path className={styles.iconClose} d="M6 6l12 12M18 6L6 18" {...STROKE} />
         </svg>
         <span className={styles.labels}>
           <span className={styles.openLabel}>{openLabel}</span>

@@ -8,20 +8,12 @@ import { useCallback, useEffect, useRef, useState } from "react";
 /** How long the services dropdown stays open after the pointer leaves it (SPEC §2 and §9). */
 export const DROPDOWN_CLOSE_DELAY_MS = 200;
 
-export interface HoverDisclosure {
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  toggle: () => void;
-  onPointerEnter: (event: { pointerType: string }) => void;
-  onPointerLeave: (event: { pointerType: string }) => void;
-}
+export type HoverDisclosure = ReturnType<typeof useHoverDisclosure>;
 
 /** Hover is a mouse gesture: touch and pen taps go through the button and the links instead. */
-function isHover(event: { pointerType: string }): boolean {
-  return event.pointerType === "mouse";
-}
+const isHover = (event: { pointerType: string }) => event.pointerType === "mouse";
 
-export function useHoverDisclosure(delay = DROPDOWN_CLOSE_DELAY_MS): HoverDisclosure {
+export function useHoverDisclosure(delay = DROPDOWN_CLOSE_DELAY_MS) {
   const [open, setOpenState] = useState(false);
   const openRef = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -29,10 +21,8 @@ export function useHoverDisclosure(delay = DROPDOWN_CLOSE_DELAY_MS): HoverDisclo
   const openedByHover = useRef(false);
 
   const cancelClose = useCallback(() => {
-    if (timer.current !== null) {
-      clearTimeout(timer.current);
-      timer.current = null;
-    }
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
   }, []);
 
   const apply = useCallback((next: boolean, byHover: boolean) => {

@@ -45,21 +45,12 @@ function isSource(source: string): boolean {
 }
 
 /** The directives the build's policies use; anything else (`sandbox`, `report-uri`) is refused. */
-const DIRECTIVES = new Set([
-  "default-src",
-  "script-src",
-  "style-src",
-  "img-src",
-  "font-src",
-  "connect-src",
-  "manifest-src",
-  "frame-src",
-  "worker-src",
-  "form-action",
-  "frame-ancestors",
-  "base-uri",
-  "object-src",
-]);
+const DIRECTIVES = new Set(
+  (
+    "default-src script-src style-src img-src font-src connect-src manifest-src frame-src worker-src form-action " +
+    "frame-ancestors base-uri object-src"
+  ).split(" "),
+);
 
 /** Why `policy` is not a Content-Security-Policy made of the directives and sources the build writes, or null. */
 export function policyProblem(policy: string): string | null {

@@ -27,14 +27,10 @@ export function prefersReducedMotion(win: Window): boolean {
 const USER_SCROLL_EVENTS = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
 
 /** Length of the smooth scroll to the top: longer for longer distances, within bounds. */
-export function scrollDuration(distance: number): number {
-  return Math.round(Math.min(700, Math.max(250, distance * 0.35)));
-}
+export const scrollDuration = (distance: number) => Math.round(Math.min(700, Math.max(250, distance * 0.35)));
 
 /** Ease-in-out: slow start, fast middle, gentle landing. `t` from 0 to 1. */
-export function easeInOutCubic(t: number): number {
-  return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
-}
+export const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
 /**
  * Scrolls to the top. "auto" jumps at once. "smooth" animates frame by frame rather than with the browser's
@@ -89,9 +85,7 @@ export function handleRouteScroll(win: Window, action: NavigationAction, hash: s
  */
 export function trackNavigationAction(win: Window): () => "POP" | "PUSH" {
   let popped = false;
-  win.addEventListener("popstate", () => {
-    popped = true;
-  });
+  win.addEventListener("popstate", () => void (popped = true));
   return () => {
     const action = popped ? "POP" : "PUSH";
     popped = false;
@@ -104,15 +98,13 @@ export function trackNavigationAction(win: Window): () => "POP" | "PUSH" {
  * updates from scroll events for the page it believes is current. With the browser's own restoration ("auto") the
  * browser scrolls first, on the traversal, before React has rendered the page it goes to, and Gatsby records that
  * position under the page being left: back and then forward would land the visitor mid-page instead of where they had
- * been. So the runtime takes restoration over ("manual"), and hands it back
- * to the browser when the document is left, so a full-page back to a prebuilt page (no runtime yet) still restores.
+ * been. So the runtime takes restoration over ("manual"), and hands it back to the browser when the document is left,
+ * so a full-page back to a prebuilt page (no runtime yet) still restores.
  */
 export function takeOverScrollRestoration(win: Window): void {
   if (!("scrollRestoration" in win.history)) return;
   win.history.scrollRestoration = "manual";
-  win.addEventListener("pagehide", () => {
-    win.history.scrollRestoration = "auto";
-  });
+  win.addEventListener("pagehide", () => void (win.history.scrollRestoration = "auto"));
   // Back from the back/forward cache: the runtime is still running, so it restores again.
   win.addEventListener("pageshow", (event) => {
     if (event.persisted) win.history.scrollRestoration = "manual";
