@@ -13,13 +13,8 @@ import { siteUrlFrom } from "./src/content/form-endpoint";
 export const siteUrl = siteUrlFrom(process.env).value;
 
 const config: GatsbyConfig = {
-  siteMetadata: {
-    siteUrl,
-  },
-  graphqlTypegen: {
-    typesOutputPath: "src/gatsby-types.d.ts",
-    generateOnBuild: true,
-  },
+  siteMetadata: { siteUrl },
+  graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   // One URL form, the one every host serves without a redirect: /about/ (see src/lib/paths.ts).
   trailingSlash: "always",
   plugins: [
@@ -27,13 +22,7 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     {
       resolve: "gatsby-plugin-sharp",
-      options: {
-        defaults: {
-          formats: ["auto", "avif", "webp"],
-          quality: 78,
-          placeholder: "blurred",
-        },
-      },
+      options: { defaults: { formats: ["auto", "avif", "webp"], quality: 78, placeholder: "blurred" } },
     },
     "gatsby-transformer-sharp",
     {
@@ -44,16 +33,8 @@ const config: GatsbyConfig = {
         ignore: [ignoredByTheBuild(contentDirectory(__dirname))],
       },
     },
-    {
-      resolve: "gatsby-transformer-yaml",
-      options: { typeName: yamlTypeName },
-    },
-    {
-      resolve: "gatsby-plugin-sitemap",
-      options: {
-        excludes: ["/404/", "/404.html", "/dev-404-page/"],
-      },
-    },
+    { resolve: "gatsby-transformer-yaml", options: { typeName: yamlTypeName } },
+    { resolve: "gatsby-plugin-sitemap", options: { excludes: ["/404/", "/404.html", "/dev-404-page/"] } },
     // Content is checked before anything is built or bundled; what the build publishes beside the pages, and does to
     // them after Gatsby writes them, is one sequence in plugins/publish.
     "content-model",

@@ -23,10 +23,6 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   }
 
   for (const service of result.data.allServiceYaml.nodes) {
-    actions.createPage({
-      path: service.path,
-      component: SERVICE_TEMPLATE,
-      context: { id: service.id },
-    });
+    actions.createPage({ path: service.path, component: SERVICE_TEMPLATE, context: { id: service.id } });
   }
 };

@@ -80,7 +80,7 @@ describe("LayoutView", () => {
 
 describe("SiteLayout (fed by the layout's static query)", () => {
   const data: Queries.LayoutDataQuery = {
-    site: { buildTime: "2026", siteMetadata: { siteUrl: "https://www.example.com" } },
+    site: { buildTime: "2026" },
     layoutYaml: {
       skipLink,
       nav: { ...navLabels, ...headerLabels },

@@ -3,9 +3,4 @@
  * @cloudflare/workers-types: a function receives the request and the project's variables (`env`) and answers with a
  * standard Response (the DOM library's Request, Response, URL, fetch and crypto types, which workerd implements).
  */
-interface PagesContext<Env> {
-  request: Request;
-  env: Env;
-}
-
-export type PagesFunction<Env> = (context: PagesContext<Env>) => Response | Promise<Response>;
+export type PagesFunction<Env> = (context: { request: Request; env: Env }) => Response | Promise<Response>;

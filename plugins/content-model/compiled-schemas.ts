@@ -1,9 +1,8 @@
 /**
  * The content model's schemas and their validators, and those of the editor's requests (src/content/editor-requests.ts),
- * compiled at build into a module the content API imports
- * (functions/_lib/content/content-check.ts): Cloudflare's Workers run no code made from text at run time, so ajv cannot compile there.
- * The same ajv, formats and keywords as every other reader (src/content/rules.ts createAjv), written out by ajv's
- * standaloneCode.
+ * compiled at build into a module the content API imports (functions/_lib/content/content-check.ts): Cloudflare's
+ * Workers run no code made from text at run time, so ajv cannot compile there. The same ajv, formats and keywords as
+ * every other reader (src/content/rules.ts createAjv), written out by ajv's standaloneCode.
  */
 import fs from "fs";
 import path from "path";
@@ -27,6 +26,10 @@ export function writeCompiledSchemas(schemas: Schemas, root = process.cwd()): vo
   const code = standaloneCode(createAjv(all, true), Object.fromEntries(names.map((name, i) => [`v${i}`, name])));
   const listed = (keep: (name: string) => boolean, key = (name: string) => name) =>
     `{ ${names.flatMap((name, i) => (keep(name) ? [`${JSON.stringify(key(name))}: v${i}`] : [])).join(", ")} }`;
+  const requests = listed(
+    (name) => name.startsWith(REQUEST),
+    (name) => name.slice(REQUEST.length),
+  );
   fs.writeFileSync(
     file,
     [
@@ -35,10 +38,7 @@ export function writeCompiledSchemas(schemas: Schemas, root = process.cwd()): vo
       code,
       `export const schemas = ${JSON.stringify(schemas)};`,
       `export const validators = ${listed((name) => name in schemas)};`,
-      `export const requestValidators = ${listed(
-        (name) => name.startsWith(REQUEST),
-        (name) => name.slice(REQUEST.length),
-      )};\n`,
+      `export const requestValidators = ${requests};\n`,
     ].join("\n"),
   );
 }

@@ -11,7 +11,6 @@ import {
   FORM_ENDPOINT_ENV,
   checkFormEndpoint,
   exampleEndpointWarning,
-  isExampleEndpoint,
   resolveFormEndpoint,
   siteUrlFrom,
 } from "./form-endpoint";
@@ -83,6 +82,6 @@ export function checkContent(
   const endpointError = env[FORM_ENDPOINT_ENV]?.trim() ? checkFormEndpoint(endpoint) : null;
   const problems = [errors.length > 0 ? formatContentErrors(errors) : null, endpointError, siteUrlFrom(env).problem];
   const failure = problems.filter(Boolean).join("\n\n") || null;
-  const warning = !failure && isExampleEndpoint(endpoint.value) ? exampleEndpointWarning() : null;
+  const warning = failure ? null : exampleEndpointWarning(endpoint.value);
   return { failure, warning, content };
 }

@@ -10,24 +10,21 @@ const FORM_ENDPOINT_FIELD = "form.endpoint";
 /** The placeholder shipped in data/contact.yaml; submissions to it go nowhere useful. */
 export const EXAMPLE_FORM_ENDPOINT = "https://formspree.io/f/your-form-id";
 
+type Env = Record<string, string | undefined>;
+
 export interface ResolvedEndpoint {
   value: string;
   /** Where the value came from, as an editor would look for it. */
   source: string;
 }
 
-export function resolveFormEndpoint(
-  yamlValue: unknown,
-  env: Record<string, string | undefined> = process.env,
-): ResolvedEndpoint {
+export function resolveFormEndpoint(yamlValue: unknown, env: Env = process.env): ResolvedEndpoint {
   const fromEnv = env[FORM_ENDPOINT_ENV];
   if (fromEnv !== undefined && fromEnv.trim() !== "") {
     return { value: fromEnv.trim(), source: `the ${FORM_ENDPOINT_ENV} environment variable` };
   }
-  return {
-    value: typeof yamlValue === "string" ? yamlValue.trim() : "",
-    source: `${FORM_ENDPOINT_FILE} (${FORM_ENDPOINT_FIELD})`,
-  };
+  const value = typeof yamlValue === "string" ? yamlValue.trim() : "";
+  return { value, source: `${FORM_ENDPOINT_FILE} (${FORM_ENDPOINT_FIELD})` };
 }
 
 /**
@@ -47,7 +44,7 @@ export const DEFAULT_SITE_URL = "https://www.harborlinevaluation.com";
  * The site's canonical origin from SITE_URL (without a trailing slash), or the default; with what is wrong with a
  * SITE_URL that is not an absolute http(s) address (the default then stands in), naming the variable.
  */
-export function siteUrlFrom(env: Record<string, string | undefined>): { value: string; problem: string | null } {
+export function siteUrlFrom(env: Env): { value: string; problem: string | null } {
   const value = env.SITE_URL?.trim();
   if (!value) return { value: DEFAULT_SITE_URL, problem: null };
   const url = (() => {
@@ -64,10 +61,8 @@ export function siteUrlFrom(env: Record<string, string | undefined>): { value: s
   return { value: DEFAULT_SITE_URL, problem };
 }
 
-export function isExampleEndpoint(value: string): boolean {
-  return value === EXAMPLE_FORM_ENDPOINT;
-}
-
-export function exampleEndpointWarning(): string {
+/** What to say of a form that posts to the shipped example endpoint (submissions go nowhere useful); null otherwise. */
+export function exampleEndpointWarning(value: string): string | null {
+  if (value !== EXAMPLE_FORM_ENDPOINT) return null;
   return `The contact form still posts to the example endpoint ${EXAMPLE_FORM_ENDPOINT}: submissions go nowhere useful until you set ${FORM_ENDPOINT_FIELD} in ${FORM_ENDPOINT_FILE} or the ${FORM_ENDPOINT_ENV} environment variable (see README.md).`;
 }

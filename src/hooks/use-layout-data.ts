@@ -5,9 +5,6 @@ export function useLayoutData(): Queries.LayoutDataQuery {
   return useStaticQuery<Queries.LayoutDataQuery>(graphql`
     query LayoutData {
       site {
-        siteMetadata {
-          siteUrl
-        }
         buildTime(formatString: "YYYY")
       }
       layoutYaml {

@@ -8,30 +8,23 @@ import { createRemoteJWKSet, errors, jwtVerify } from "jose";
 import { listed, type ContentSettings } from "./settings";
 
 export type Editor = { name: string; email: string };
+type Refusal = { status: 401 | 403; error: string };
 
 export const SESSION_ENDED = "Your session ended: log in again. Your edits are still in the form.";
 
 const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
 /** The editor the request comes from, or the status and reason it is refused with. */
-export async function accessEditor(
-  request: Request,
-  settings: ContentSettings,
-): Promise<Editor | { status: 401 | 403; error: string }> {
+export async function accessEditor(request: Request, settings: ContentSettings): Promise<Editor | Refusal> {
   const token = request.headers.get("Cf-Access-Jwt-Assertion");
   if (!token) return { status: 401, error: SESSION_ENDED };
   const certs = `${settings.team}/cdn-cgi/access/certs`;
   if (!keySets.has(certs)) keySets.set(certs, createRemoteJWKSet(new URL(certs)));
+  const expected = { algorithms: ["RS256"], audience: settings.audience, issuer: settings.team };
   let email: unknown;
   let name: unknown;
   try {
-    ({ email, name } = (
-      await jwtVerify(token, keySets.get(certs)!, {
-        algorithms: ["RS256"],
-        audience: settings.audience,
-        issuer: settings.team,
-      })
-    ).payload);
+    ({ email, name } = (await jwtVerify(token, keySets.get(certs)!, expected)).payload);
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { status: 401, error: SESSION_ENDED };
     const reason = error instanceof errors.JOSEError ? error.code : "unreadable";

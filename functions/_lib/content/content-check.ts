@@ -87,10 +87,7 @@ export async function checkContentWrite(gh: GitHub, listing: Listing, changes: C
     ),
     ...errors.map((error) => `${error.file} ${problemLine(error)}`),
   ];
-  if (problems.length > 0) {
-    throw new GitHubError(
-      422,
-      `Not saved: the site's content check refuses it, so nothing was changed. ${[...new Set(problems)].join("; ")}`,
-    );
-  }
+  const reasons = [...new Set(problems)].join("; ");
+  if (reasons)
+    throw new GitHubError(422, `Not saved: the site's content check refuses it, so nothing was changed. ${reasons}`);
 }
