@@ -20,18 +20,10 @@ if (!upstream && !fs.existsSync(path.join(root, "index.html"))) {
   console.error(`No build in ${root}: run npm run build first.`);
   process.exit(1);
 }
-const FUNCTION_VARIABLES = [
-  "CMS_REPO",
-  "CMS_BRANCH",
-  "CMS_EDITORIAL_WORKFLOW",
-  "ACCESS_TEAM_DOMAIN",
-  "ACCESS_AUD",
-  "EDITOR_EMAILS",
-  "PUBLISHERS",
-  "GITHUB_APP_ID",
-  "GITHUB_APP_PRIVATE_KEY",
-  "GITHUB_API_URL",
-];
+const FUNCTION_VARIABLES = (
+  "CMS_REPO CMS_BRANCH CMS_EDITORIAL_WORKFLOW ACCESS_TEAM_DOMAIN ACCESS_AUD EDITOR_EMAILS PUBLISHERS GITHUB_APP_ID " +
+  "GITHUB_APP_PRIVATE_KEY GITHUB_API_URL"
+).split(" ");
 const vars = FUNCTION_VARIABLES.filter((name) => process.env[name]).map((name) => {
   const value = process.env[name];
   if (/[\r"\\]/.test(value)) {

@@ -102,12 +102,8 @@ const userDirective = workerUserDirective();
 precompress(root);
 const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-"));
 fs.chmodSync(prefix, 0o755);
-const site = siteConfig(fs.readFileSync(path.join(repo, "deploy", "nginx.conf"), "utf8"), {
-  root,
-  port,
-  httpPort,
-  ...selfSignedCertificate(prefix),
-});
+const deployed = fs.readFileSync(path.join(repo, "deploy", "nginx.conf"), "utf8");
+const site = siteConfig(deployed, { root, port, httpPort, ...selfSignedCertificate(prefix) });
 const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
   .map((name) => `  ${name}_temp_path ${quoted(path.join(prefix, name))};`)
   .join("\n");

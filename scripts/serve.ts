@@ -97,9 +97,8 @@ const server = http.createServer((req, res) => {
   const headers: Record<string, string | number> = {
     "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream",
   };
-  for (const rule of loadRules()) {
-    if (!patternMatches(rule.pattern, urlPath)) continue;
-    for (const [name, value] of rule.headers) headers[name] = value;
+  for (const rule of loadRules().filter(({ pattern }) => patternMatches(pattern, urlPath))) {
+    Object.assign(headers, Object.fromEntries(rule.headers));
   }
   let body = fs.readFileSync(file);
   if (COMPRESSIBLE.test(String(headers["Content-Type"])) && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "")) {

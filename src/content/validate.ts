@@ -8,27 +8,11 @@ import type { AnySchemaObject, ValidateFunction } from "ajv";
 import { isAlias, isNode, LineCounter, parseDocument, visit, type Document, type YAMLError } from "yaml";
 import { imageProblems, type ImageFacts } from "./images";
 import { anchorMistake, complexKeyMistake, siteReadingErrors, syntaxMistake } from "./site-yaml";
-import {
-  PAGE_FILES,
-  SERVICE_SCHEMA,
-  SERVICE_FILE,
-  fileKey,
-  lineAndColumn,
-  type Schemas,
-  type SourceFile,
-} from "./model";
+import { PAGE_FILES, SERVICE_SCHEMA, SERVICE_FILE, fileKey, lineAndColumn } from "./model";
+import type { Schemas, SourceFile } from "./model";
 import type { ContentFiles } from "./site-content";
-import {
-  createAjv,
-  fileErrors,
-  IMAGE_PATH,
-  localFileFields,
-  serviceCountProblem,
-  serviceCrossErrors,
-  type ContentError,
-  type ParsedFile,
-  type Validators,
-} from "./rules";
+import { createAjv, fileErrors, IMAGE_PATH, localFileFields, serviceCountProblem, serviceCrossErrors } from "./rules";
+import type { ContentError, ParsedFile, Validators } from "./rules";
 import { lineOf, readablePath } from "./data";
 
 export interface CheckInput {

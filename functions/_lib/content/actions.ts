@@ -14,14 +14,8 @@ import { blobSha, decodeText, fromBase64 } from "../../../src/content/bytes";
 import { parseData } from "../../../src/content/data";
 import { mergeEdits } from "../../../src/content/merge";
 import { writtenText } from "../../../src/content/yaml-patch";
-import {
-  isDue,
-  readSchedule,
-  scheduleProblem,
-  scheduleText,
-  type Draft,
-  type Schedule,
-} from "../../../src/content/schedule";
+import { isDue, readSchedule, scheduleProblem, scheduleText } from "../../../src/content/schedule";
+import type { Draft, Schedule } from "../../../src/content/schedule";
 
 /** What the actions read of a request's params; api.ts has checked every path and branch in them. */
 export interface Params {
