@@ -6,7 +6,7 @@
  * merges a save so, and the content API a Publish onto a live file that changed since the draft was made.
  */
 import deepEqual from "fast-deep-equal";
-import { changedPaths, isPlainObject, readablePath, valueAt, type Path } from "./data";
+import { changedPaths, isPlainObject, readablePath, valueAt, type Data, type Path } from "./data";
 
 /** `value` with `path` set to `next` (removed when undefined); the parents exist (they were in both versions). */
 function withValueAt(value: unknown, path: Path, next: unknown): unknown {
@@ -17,7 +17,7 @@ function withValueAt(value: unknown, path: Path, next: unknown): unknown {
     copy[key] = withValueAt(value[key], rest, next);
     return copy;
   }
-  const copy: Record<string, unknown> = isPlainObject(value) ? { ...value } : {};
+  const copy: Data = isPlainObject(value) ? { ...value } : {};
   const child = withValueAt(copy[key], rest, next);
   if (child === undefined) delete copy[key];
   else copy[key] = child;
@@ -29,17 +29,13 @@ const overlaps = (a: Path, b: Path) => {
   return a.slice(0, n).every((key, i) => key === b[i]);
 };
 
-export type MergeResult = { merged: Record<string, unknown>; conflicts?: undefined } | { conflicts: string[] };
+export type MergeResult = { merged: Data; conflicts?: undefined } | { conflicts: string[] };
 
 /**
  * `mine` (the editor's data) merged onto `theirs` (the file now), both descended from `base` (the file as opened).
  * Conflicts are the fields both changed to different values, as readable paths (covers.items[1].text).
  */
-export function mergeEdits(
-  base: Record<string, unknown>,
-  mine: Record<string, unknown>,
-  theirs: Record<string, unknown>,
-): MergeResult {
+export function mergeEdits(base: Data, mine: Data, theirs: Data): MergeResult {
   const mineChanged = changedPaths(base, mine);
   const theirsChanged = changedPaths(base, theirs);
   const conflicts = new Set<string>();
@@ -52,5 +48,5 @@ export function mergeEdits(
   }
   if (conflicts.size > 0) return { conflicts: [...conflicts] };
   const merged = mineChanged.reduce<unknown>((acc, path) => withValueAt(acc, path, valueAt(mine, path)), theirs);
-  return { merged: merged as Record<string, unknown> };
+  return { merged: merged as Data };
 }
