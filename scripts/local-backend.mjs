@@ -23,11 +23,11 @@ const { branch } = found.backend.config;
 
 const run = promisify(execFile);
 // git runs in the folder and its errors are answered with the folder's path taken out: a page sees no absolute path.
-const unplaced = (text) => String(text).replaceAll(`${repo}${path.sep}`, "").replaceAll(repo, ".");
+const withoutFolder = (text) => String(text).replaceAll(`${repo}${path.sep}`, "").replaceAll(repo, ".");
 const git = async (...args) =>
   (
     await run("git", args, { cwd: repo, maxBuffer: 16 << 20 }).catch((error) => {
-      throw new Error(unplaced(error.stderr || error.message));
+      throw new Error(withoutFolder(error.stderr || error.message));
     })
   ).stdout;
 const FORMAT = "--format=%H%x1f%aI%x1f%an%x1f%ae";
