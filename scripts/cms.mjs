@@ -53,8 +53,10 @@ const args = process.argv.slice(2);
 const at = args.findIndex((arg) => /^(-p|--port)(=|$)/.test(arg));
 const editorPort = at < 0 ? process.env.PORT || "8000" : (args[at].split("=")[1] ?? args[at + 1]);
 
-// The site for gatsby develop: links to the project's files, and copies of Gatsby's own files (gatsby-*, plugins/),
-// which Gatsby compiles only where they are. One folder a project, kept between runs, so Gatsby's cache stays warm.
+// The site for gatsby develop: links to the project's files, and copies of the code Gatsby compiles (gatsby-*,
+// plugins/, src/): it compiles those only where they are, and through a link webpack and Gatsby's query extraction name
+// a component by two paths, so no page would get its static queries. One folder a project, kept between runs, so
+// Gatsby's cache stays warm.
 const site = path.join(os.tmpdir(), `cms-site${repo.replace(/[^\w.]+/g, "-")}`);
 fs.mkdirSync(site, { recursive: true });
 // What the last run linked or copied goes (a link, never what it points to); Gatsby's cache and output stay.
@@ -62,7 +64,7 @@ for (const entry of fs.readdirSync(site))
   if (!/^(\.cache|public)$/.test(entry)) fs.rmSync(path.join(site, entry), { recursive: true });
 for (const entry of fs.readdirSync(repo).filter((name) => !/^(\.cache|public|\.git)$/.test(name))) {
   const [from, to] = [path.join(repo, entry), path.join(site, entry)];
-  if (/^gatsby-|^plugins$/.test(entry)) fs.cpSync(from, to, { recursive: true });
+  if (/^gatsby-|^(plugins|src)$/.test(entry)) fs.cpSync(from, to, { recursive: true });
   else fs.symlinkSync(from, to);
 }
 
