@@ -5,8 +5,9 @@
 //   an app JWT that verifies against the app's own public key) and one repository held in memory as commits of whole
 //   file trees, with the endpoints the content API uses: contents (read; a link to a file answered with that file, as
 //   GitHub does), the Git Data API (blobs, trees, commits, refs: a ref update that is not a fast-forward refused with
-//   422), pull requests with labels, compare (with its merge base), merge (git's own three-way merge, line by line),
-//   and a commit's check runs and statuses. Every change of a branch is logged with its author.
+//   422), pull requests with labels (the App's, and any GitHub user's from a fork), compare (with its merge base, its
+//   files cut at 300 as GitHub's users report), merge (git's own three-way merge, line by line), and a commit's check
+//   runs and statuses. Every change of a branch is logged with its author.
 // - Access (at /cdn-cgi/access/certs, the team's address being the server's): its signing keys, published as JWKS;
 //   `assertion` signs what Access would send with a request.
 import { spawnSync } from "node:child_process";
@@ -22,7 +23,8 @@ const APP_ID = "424242";
 export const AUDIENCE = "standin-access-application-aud";
 const INSTALLATION = 7;
 const KID = "standin-key-1";
-const BOT = "site-editor[bot]";
+const APP_SLUG = "site-editor";
+const BOT = `${APP_SLUG}[bot]`;
 
 interface Commit {
   sha: string;
@@ -45,7 +47,8 @@ interface Write {
 
 interface Pull {
   number: number;
-  head: { ref: string };
+  /** The head's repository, and its commit where it is a fork's (the repository's own branches name theirs now). */
+  head: { ref: string; repo: { full_name: string }; sha?: string };
   base: { ref: string };
   labels: { name: string }[];
   state: "open" | "closed";
@@ -82,9 +85,14 @@ export interface ContentStandIn {
   reports: { head?: string; runs: unknown[]; statuses: unknown[] };
   /** Changes `path` on `branch` (made from main if new) as another writer would; returns the commit's sha. */
   commit(path: string, text: string | Buffer, message?: string, branch?: string): string;
+  /**
+   * Opens a pull request onto main as someone else would: from a fork's branch `ref` at the commit `sha` (a fork has
+   * the repository's commits), by `login`, with `labels` and `body`, as a user with triage permission can.
+   */
+  forkPull(pull: { ref: string; sha: string; login?: string; labels?: string[]; body?: string; repo?: string }): Pull;
   /** Commits a link at `path` on main to the file `target`. */
   link(path: string, target: string): void;
-  /** Runs once, just before the next ref update: another writer's commit landing mid-save. */
+  /** Runs once, just before the next ref update: another writer's commit landing mid-save (it may set itself again). */
   beforeRefUpdate: (() => void) | null;
   /** Signs an assertion as Access does for `email`; `options` bend it for the refusal tests. */
   assertion(
@@ -218,6 +226,19 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       refs.set(branch, sha);
       return sha;
     },
+    forkPull({ ref, sha, login = "stranger", labels = [], body = "", repo: from = `${login}/site` }) {
+      const pull: Pull = {
+        number: standIn.pulls.length + 1,
+        head: { ref, repo: { full_name: from }, sha },
+        base: { ref: "main" },
+        labels: labels.map((name) => ({ name })),
+        state: "open",
+        user: { login },
+        body,
+      };
+      standIn.pulls.push(pull);
+      return pull;
+    },
     link(p, target) {
       links.set(p, target);
       standIn.commit(p, target, "Add a link");
@@ -251,6 +272,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       }
       if (method === "GET" && route === `/repos/${repo}/installation`)
         return { status: 200, body: { id: INSTALLATION } };
+      if (method === "GET" && route === "/app") return { status: 200, body: { id: Number(APP_ID), slug: APP_SLUG } };
       if (method === "POST" && route === `/app/installations/${INSTALLATION}/access_tokens`) {
         const token = `ghs_${crypto.randomBytes(18).toString("hex")}`;
         issued.add(token);
@@ -371,8 +393,10 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       // A branch moved to a new commit: a write, refused where it would drop commits the branch has (no force).
       const [branch, next] = [decodeURIComponent(m[1]), commits.get(String(body.sha))];
       if (!refs.has(branch) || !next) return fail(422, "Reference does not exist");
-      standIn.beforeRefUpdate?.();
+      // Taken off before it runs, so that it may set itself again: a writer landing before each try.
+      const before = standIn.beforeRefUpdate;
       standIn.beforeRefUpdate = null;
+      before?.();
       const head = resolve(branch)!;
       if (!body.force && !ancestors(next.sha).has(head.sha)) return fail(422, "Update is not a fast forward");
       refs.set(branch, next.sha);
@@ -388,7 +412,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
           : fail(404, "Not Found");
       if (method === "DELETE") {
         if (!refs.delete(branch)) return fail(422, "Reference does not exist");
-        for (const pull of standIn.pulls) if (pull.head.ref === branch) pull.state = "closed";
+        for (const pull of standIn.pulls) if (pull.head.ref === branch && !pull.head.sha) pull.state = "closed";
         return { status: 204, body: null };
       }
     }
@@ -406,20 +430,22 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       return { status: 201, body: { ref: body.ref, object: { sha: body.sha } } };
     }
     if (rest === "/pulls" && method === "GET") {
-      const head = query.get("head")?.split(":")[1];
+      // `head` is user:branch, the user owning the head's repository.
+      const [owner, head] = query.get("head")?.split(":") ?? [];
       const open = standIn.pulls.filter(
         (p) =>
           p.state === "open" &&
           (!query.get("base") || p.base.ref === query.get("base")) &&
-          (!head || p.head.ref === head),
+          (!head || (p.head.ref === head && p.head.repo.full_name.startsWith(`${owner}/`))),
       );
       // GitHub's pull request names its head's commit as it is now.
-      return { status: 200, body: open.map((p) => ({ ...p, head: { ...p.head, sha: refs.get(p.head.ref) } })) };
+      const now = (p: Pull) => (p.head.repo.full_name === repo ? refs.get(p.head.ref) : p.head.sha);
+      return { status: 200, body: open.map((p) => ({ ...p, head: { ...p.head, sha: now(p) } })) };
     }
     if (rest === "/pulls" && method === "POST") {
       const pull: Pull = {
         number: standIn.pulls.length + 1,
-        head: { ref: String(body.head) },
+        head: { ref: String(body.head), repo: { full_name: repo } },
         base: { ref: String(body.base) },
         labels: [],
         state: "open",
@@ -446,11 +472,13 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       const [base, head] = [resolve(decodeURIComponent(m[1])), resolve(decodeURIComponent(m[2]))];
       if (!base || !head) return fail(404, "Not Found");
       const from = mergeBase(base.sha, head.sha);
-      const files = changed(from.files, head.files).map((filename) => ({
-        filename,
-        status: !from.files.has(filename) ? "added" : head.files.has(filename) ? "modified" : "removed",
-        sha: head.files.has(filename) ? blobSha(head.files.get(filename)!) : "0".repeat(40),
-      }));
+      const files = changed(from.files, head.files)
+        .slice(0, 300)
+        .map((filename) => ({
+          filename,
+          status: !from.files.has(filename) ? "added" : head.files.has(filename) ? "modified" : "removed",
+          sha: head.files.has(filename) ? blobSha(head.files.get(filename)!) : "0".repeat(40),
+        }));
       const status =
         base.sha === head.sha
           ? "identical"

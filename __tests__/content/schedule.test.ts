@@ -3,6 +3,7 @@
  * the same, times in the firm's zone on either side of a clock change, and what a backend refuses or publishes.
  */
 import {
+  chosenTime,
   instantOf,
   isDue,
   localInput,
@@ -50,8 +51,37 @@ test("a time is set on a Ready draft, as the editor saw it, for a time to come; 
   expect(scheduleProblem(draft, "b".repeat(40), null, now)).toMatch(/changed since you opened it/);
   expect(scheduleProblem({ ...draft, ready: false }, head, schedule.at, now)).toMatch(/Ready first/);
   for (const time of [new Date(now).toISOString(), "2026-12-01T14:00:00Z", "2026-12-01T14:00:00.000Z\nNot published"]) {
-    expect(scheduleProblem(draft, head, time, now)).toBe("Not scheduled: choose a time to come.");
+    expect(scheduleProblem(draft, head, time, now)).toBe("Not scheduled: choose a time to come, within two years.");
   }
+});
+
+test("years are bounded: a time past two years ahead is refused, and one kept so reads as no schedule", () => {
+  const now = Date.now();
+  const far = new Date(now + 732 * 86_400_000).toISOString();
+  const near = new Date(now + 730 * 86_400_000).toISOString();
+  expect(scheduleProblem(draft, head, far, now)).toMatch(/within two years/);
+  expect(scheduleProblem(draft, head, near, now)).toBeNull();
+  expect(scheduleProblem(draft, head, "+275760-09-13T00:00:00.000Z", now)).toMatch(/within two years/);
+  expect(readSchedule(scheduleText({ ...schedule, at: "+275760-09-13T00:00:00.000Z" }))).toBeNull();
+  expect(readSchedule(scheduleText({ ...schedule, at: "not a time" }))).toBeNull();
+});
+
+test.each([
+  ["America/Los_Angeles", "2027-03-14T02:30"],
+  ["Europe/London", "2027-03-28T01:30"],
+  ["Australia/Sydney", "2026-10-04T02:15"],
+])("in %s, %s is a time the clocks skip: the dialog refuses it, naming it", (zone, local) => {
+  expect(chosenTime(local, zone)).toBe(
+    `Not scheduled: ${local.replace("T", " ")} does not exist in ${zone}, where the clocks go forward then: choose another time.`,
+  );
+});
+
+test("a time either side of a gap, or in the hour that repeats, is the one typed", () => {
+  for (const local of ["2027-03-14T01:59", "2027-03-14T03:00", "2027-11-07T01:30"]) {
+    expect(localInput(chosenTime(local, "America/Los_Angeles") as number, "America/Los_Angeles")).toBe(local);
+  }
+  expect(chosenTime("", "UTC")).toBe("Not scheduled: choose a date and a time.");
+  expect(chosenTime("275760-09-13T00:00", "UTC")).toBe("Not scheduled: choose a date and a time.");
 });
 
 test("due at its time, Ready, as reviewed and not refused before; the board says which", () => {

@@ -3,7 +3,7 @@
  * version reviewed), changes or clears it; the draft and the Workflow board's cards show the time, or why it no longer
  * applies. Plain DOM beside Decap's: a button, a line and a dialog in the entry editor, a line under each card.
  */
-import { instantOf, localInput, scheduleLine, type Draft } from "../content/schedule";
+import { chosenTime, localInput, scheduleLine, type Draft } from "../content/schedule";
 import { PUBLISHERS_ONLY } from "../content/editor-backend";
 import { noticeArea } from "./content-problems";
 import { proxyCall } from "./content-store";
@@ -81,8 +81,8 @@ export function startSchedule(url: string, branch: string, timeZone: string, pub
     dialog.showModal();
   });
   set.addEventListener("click", () => {
-    const at = instantOf(input.value, timeZone);
-    if (Number.isNaN(at)) said.textContent = "Not scheduled: choose a date and a time.";
+    const at = chosenTime(input.value, timeZone);
+    if (typeof at === "string") said.textContent = at;
     else void change(new Date(at).toISOString());
   });
   clear.addEventListener("click", () => void change(null));

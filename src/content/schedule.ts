@@ -19,10 +19,18 @@ export const scheduleText = ({ at, head, by, problem }: Schedule) =>
   `Publish at ${at}, as reviewed at commit ${head}, set by ${by}.` +
   (problem ? `\nNot published: ${problem.replace(/^(Not \w+|Refused): /, "").replace(/\s+/g, " ")}` : "");
 
+/** An ISO instant as the editor sends one (toISOString), no further ahead than a publisher may choose. */
+const isInstant = (at: string, now = -Infinity) => {
+  const time = Date.parse(at);
+  return time > now && time <= Date.now() + SCHEDULE_AHEAD && new Date(time).toISOString() === at;
+};
+/** How far ahead a time may be set: two years. */
+const SCHEDULE_AHEAD = 731 * 86_400_000;
+
 export function readSchedule(text: string | null | undefined): Schedule | null {
   const [, at, head, by] = SET.exec(text ?? "") ?? [];
   const problem = FAILED.exec(text ?? "")?.[1];
-  return at ? { at, head, by, ...(problem && { problem }) } : null;
+  return at && isInstant(at) ? { at, head, by, ...(problem && { problem }) } : null;
 }
 
 /** Why a time cannot be set on `draft` (or cleared: `at` null) by an editor who saw its `head`; null when it can. */
@@ -31,9 +39,7 @@ export function scheduleProblem(draft: Draft | undefined, head: string, at: stri
   if (draft.head !== head) return "Not scheduled: the draft changed since you opened it. Open it again to review it.";
   if (at === null) return null;
   if (!draft.ready) return "Not scheduled: set the draft's status to Ready first.";
-  // An instant as the editor sends one (toISOString), and later than now.
-  const time = Date.parse(at);
-  return time > now && new Date(time).toISOString() === at ? null : "Not scheduled: choose a time to come.";
+  return isInstant(at, now) ? null : "Not scheduled: choose a time to come, within two years.";
 }
 
 /** Whether the server publishes `draft` at `now`: its time has come, it has not failed, it is Ready and as reviewed. */
@@ -57,6 +63,19 @@ export function instantOf(local: string, timeZone: string): number {
 /** `instant` as a date and time input shows it in `timeZone`. */
 export const localInput = (instant: number, timeZone: string) =>
   new Date(wallClock(instant, timeZone)).toISOString().slice(0, 16);
+
+/**
+ * The instant a publisher means by `local` in `timeZone`, or why it names none: not a date and time, or a time the
+ * clocks skip (a gap when they go forward), which would otherwise be published at another hour than the one typed.
+ */
+export function chosenTime(local: string, timeZone: string): number | string {
+  const at = /^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(local) ? instantOf(local, timeZone) : NaN;
+  if (Number.isNaN(at)) return "Not scheduled: choose a date and a time.";
+  if (localInput(at, timeZone) !== local) {
+    return `Not scheduled: ${local.replace("T", " ")} does not exist in ${timeZone}, where the clocks go forward then: choose another time.`;
+  }
+  return at;
+}
 
 const WHEN = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" } as const;
 /** What the board and the draft say of a draft's schedule; "" for none. */

@@ -33,6 +33,13 @@ export async function accessEditor(request: Request, settings: ContentSettings):
   if (typeof email !== "string" || !email.includes("@")) {
     return { status: 401, error: "Your login names no email address: log in again." };
   }
+  // A name or address is written into commits and drafts' descriptions: a line break there would be a line of its own.
+  if ([email, name].some((text) => typeof text === "string" && /\p{Cc}/u.test(text))) {
+    return {
+      status: 403,
+      error: "Refused: your login's name or email holds a control character (a line break, a tab).",
+    };
+  }
   if (!listed(settings.editors, email)) {
     return { status: 403, error: `${email} is not on this site's list of editors: ask whoever looks after the site.` };
   }

@@ -5,7 +5,8 @@
  */
 import type { Editor } from "./access";
 import { GitHubError, type GitHub } from "./github";
-import { draftBranch, pathProblem } from "./rules";
+import { draftBranch, writeProblem } from "./rules";
+import { draftState, LABEL, type Pull } from "./drafts";
 import { checkContentWrite, type Change, type Listing } from "./content-check";
 import { listed, type ContentSettings } from "./settings";
 import { DRAFTS_FOR_AUTHORS, LIVE_FOR_PUBLISHERS, PUBLISHERS_ONLY } from "../../../src/content/editor-backend";
@@ -14,8 +15,7 @@ import { blobSha, decodeText, fromBase64 } from "../../../src/content/bytes";
 import { parseData } from "../../../src/content/data";
 import { mergeEdits } from "../../../src/content/merge";
 import { writtenText } from "../../../src/content/yaml-patch";
-import { isDue, readSchedule, scheduleProblem, scheduleText } from "../../../src/content/schedule";
-import type { Draft, Schedule } from "../../../src/content/schedule";
+import { isDue, scheduleProblem } from "../../../src/content/schedule";
 
 /** What the actions read of a request's params; api.ts has checked every path and branch in them. */
 export interface Params {
@@ -49,8 +49,8 @@ export interface Params {
 
 export type Context = { gh: GitHub; settings: ContentSettings; editor: Editor };
 
-type Pull = { number: number; head: { ref: string; sha: string }; labels: { name: string }[]; body?: string | null };
-const LABEL = "decap-cms/";
+const LEFT_READY = "the draft left Ready after its time was set: set the time again once it is Ready.";
+const NOT_READY = "the draft was not Ready at its time: set the time again once it is Ready.";
 
 const at = (path: string, branch: string) =>
   `/contents/${path.split("/").map(encodeURIComponent).join("/")}?ref=${encodeURIComponent(branch)}`;
@@ -64,6 +64,7 @@ function base64(text: string): string {
 
 export function actions({ gh, settings, editor }: Context) {
   const { branch } = settings;
+  const state = draftState(gh, settings);
   const mayPublish = listed(settings.publishers, editor.email);
   const draftBody = `A draft saved in the site's editor by ${editor.email}.`;
   const refused = (status: number, why: string) => new GitHubError(status, `Refused: ${why} Nothing was changed.`);
@@ -109,7 +110,8 @@ export function actions({ gh, settings, editor }: Context) {
         : `Not saved: ${path} changed since you opened it. Nothing was changed: reload to see it as it is now.`,
     );
 
-  type Plan = (files: Listing, head: string) => Promise<Change[]>;
+  /** The changes to commit onto `head`, or null where there is nothing to commit at all. */
+  type Plan = (files: Listing, head: string) => Promise<Change[] | null>;
   /**
    * Every write: one commit on `ref` (a new draft branches from the live head), of the changes `plan` makes of the
    * files at its head, after the content check on exactly the tree committed. The branch moves only forward, and
@@ -122,7 +124,7 @@ export function actions({ gh, settings, editor }: Context) {
       const head = at ?? (await headOf(branch))!;
       const tree = await listingOf(head);
       const changes = await plan(tree.files, head);
-      if (changes.length === 0 && !merged) return head;
+      if (changes === null || (changes.length === 0 && !merged)) return head;
       await checkContentWrite(gh, tree.files, changes);
       const items = [];
       for (const { path, content } of changes) {
@@ -141,7 +143,9 @@ export function actions({ gh, settings, editor }: Context) {
         else await gh("POST", "/git/refs", { ref: `refs/heads/${ref}`, sha: next.sha });
         return next.sha;
       } catch (error) {
-        if (attempt === 3 || !(error instanceof GitHubError) || error.status !== 409) throw error;
+        if (!(error instanceof GitHubError) || error.status !== 409) throw error;
+        // Others' commits kept landing first: a lost race, not a refusal, so whoever asked may try again.
+        if (attempt === 3) throw new GitHubError(503, "Not saved: other changes kept landing meanwhile. Try again.");
       }
     }
   }
@@ -149,6 +153,8 @@ export function actions({ gh, settings, editor }: Context) {
   function replacing(changes: Change[], versions: Params["versions"] = {}): Plan {
     return async (files) => {
       const planned: Change[] = [];
+      const twice = changes.find((change, i) => changes.findIndex((c) => c.path === change.path) !== i);
+      if (twice) throw refused(400, `the request names ${twice.path} twice.`);
       for (const change of changes) {
         const now = files.get(change.path);
         if (now && !/^100(644|755)$/.test(now.mode)) throw notAFile(change.path);
@@ -163,27 +169,31 @@ export function actions({ gh, settings, editor }: Context) {
   }
   const blobText = async (sha: string) => (await gh<{ content: string }>("GET", `/git/blobs/${sha}`)).content;
   /**
-   * Publish's plan: the draft's changes since it left the live branch onto the live files now; a file changed on both
-   * sides merged field by field as the editor merges a save, or refused naming the fields.
+   * Publish's plan: the draft's changes since it left the live branch, read from both whole trees, onto the live files
+   * now; a file changed on both sides merged field by field as the editor merges a save, or refused naming the fields.
+   * A draft already live (published by its button, or by another run) publishes nothing.
    */
   function merging(reviewed: string): Plan {
     return async (live, head) => {
-      type File = { filename: string; status: string; sha: string; previous_filename?: string };
-      type Compare = { merge_base_commit: { sha: string }; files?: File[] };
-      const compare = await gh<Compare>("GET", `/compare/${head}...${reviewed}`);
-      const base = (await listingOf(compare.merge_base_commit.sha)).files;
+      const compare = await gh<{ merge_base_commit: { sha: string } }>("GET", `/compare/${head}...${reviewed}`);
+      const from = compare.merge_base_commit.sha;
+      if (from === reviewed) return null;
+      const [base, draft] = (await Promise.all([listingOf(from), listingOf(reviewed)])).map((tree) => tree.files);
       const planned: Change[] = [];
-      for (const file of compare.files ?? []) {
-        const moved: [string, string | null][] = file.previous_filename ? [[file.previous_filename, null]] : [];
-        moved.push([file.filename, file.status === "removed" ? null : file.sha]);
-        for (const [path, sha] of moved) {
-          const problem = pathProblem(path);
-          if (problem) throw refused(403, `the draft changes a file the editor does not: ${problem}.`);
-          const [was, now] = [base.get(path)?.sha ?? null, live.get(path)?.sha ?? null];
-          if (now === sha) continue;
-          const content = now === was ? sha && (await blobText(sha)) : await mergedYaml(path, was, now, sha);
-          planned.push({ path, content });
-        }
+      for (const path of new Set([...base.keys(), ...draft.keys()])) {
+        const [was, sha, now] = [
+          base.get(path)?.sha ?? null,
+          draft.get(path)?.sha ?? null,
+          live.get(path)?.sha ?? null,
+        ];
+        if (was === sha && base.get(path)?.mode === draft.get(path)?.mode) continue;
+        // Nothing reaches the live branch that the editor could not write itself.
+        const mode = draft.get(path)?.mode ?? "100644";
+        const problem = writeProblem(path) ?? (/^100(644|755)$/.test(mode) ? null : `${path} is not a plain file`);
+        if (problem) throw refused(403, `the draft changes a file the editor does not: ${problem}.`);
+        if (now === sha) continue;
+        const content = now === was ? sha && (await blobText(sha)) : await mergedYaml(path, was, now, sha);
+        planned.push({ path, content });
       }
       return planned;
     };
@@ -230,43 +240,21 @@ export function actions({ gh, settings, editor }: Context) {
     if ("problem" in draft) throw new GitHubError(403, `Refused: ${draft.problem}.`);
     return draft.branch;
   }
-  async function pullOf(draft: string, missing = false): Promise<Pull> {
-    const [owner] = settings.repo.split("/");
-    const [pull] = await gh<Pull[]>(
-      "GET",
-      `/pulls?state=open&base=${encodeURIComponent(branch)}&head=${owner}:${draft}`,
-    );
-    if (!pull && !missing) throw new GitHubError(404, "Not Found");
-    return pull;
-  }
-
-  /** The open drafts, each with its pull request: the board's list, and the scheduler's. */
-  async function drafts(): Promise<[Draft, Pull][]> {
-    const pulls = await gh<Pull[]>("GET", `/pulls?state=open&base=${encodeURIComponent(branch)}&per_page=100`);
-    return pulls
-      .filter((pull) => pull.head.ref.startsWith("cms/"))
-      .map((pull) => {
-        const [, collection, slug] = pull.head.ref.split("/");
-        const ready = pull.labels.some((l) => l.name === `${LABEL}pending_publish`);
-        return [{ collection, slug, head: pull.head.sha, ready, schedule: readSchedule(pull.body) }, pull];
-      });
-  }
-  /** A draft's schedule, kept in its pull request's description after the line naming who made the draft. */
-  const keep = ({ number, body }: Pull, schedule: Schedule | null) =>
-    gh("PATCH", `/pulls/${number}`, {
-      body: [body?.split("\n")[0], schedule && scheduleText(schedule)].filter(Boolean).join("\n\n"),
-    });
 
   async function persistEntry({ dataFiles = [], assets = [], options = {}, versions }: Params) {
     const message = options.commitMessage ?? "Edit content";
     const ref = options.useWorkflow ? draftOf(options.collectionName, dataFiles[0]?.slug) : branch;
     const changes = assets.map(({ path, content }): Change => ({ path, content }));
     for (const file of dataFiles) {
-      changes.push({ path: file.newPath ?? file.path, content: base64(file.raw) });
-      if (file.newPath) changes.push({ path: file.path, content: null });
+      const moved = file.newPath !== undefined && file.newPath !== file.path;
+      changes.push({ path: moved ? file.newPath! : file.path, content: base64(file.raw) });
+      if (moved) changes.push({ path: file.path, content: null });
     }
     const head = await commit(ref, message, replacing(changes, versions));
-    if (ref !== branch && !(await pullOf(ref, true))) {
+    if (ref !== branch && !(await state.pullOf(ref, true))) {
+      if (!(await headOf(ref, true))) {
+        throw new GitHubError(422, "Not saved: this draft changes nothing, so there is nothing to review.");
+      }
       try {
         const pull = await gh<Pull>("POST", "/pulls", { title: message, head: ref, base: branch, body: draftBody });
         await gh("PUT", `/issues/${pull.number}/labels`, { labels: [`${LABEL}${options.status ?? "draft"}`] });
@@ -281,7 +269,7 @@ export function actions({ gh, settings, editor }: Context) {
 
   async function unpublishedEntry({ id, collection = id?.split("/")[0], slug = id?.split("/")[1] }: Params) {
     const draft = draftOf(collection, slug);
-    const pull = await pullOf(draft);
+    const pull = await state.pullOf(draft);
     type Commit = { sha: string; commit: { committer: { date: string } } };
     type Compare = { files?: { filename: string; status: string; sha: string }[]; commits: Commit[] };
     const compare = await gh<Compare>("GET", `/compare/${encodeURIComponent(branch)}...${draft}`);
@@ -380,20 +368,24 @@ export function actions({ gh, settings, editor }: Context) {
     deleteFile: async (p: Params) => deleteFiles({ ...p, paths: [p.path!] }),
     deleteFiles,
     persistEntry,
-    unpublishedEntries: async () => (await drafts()).map(([d]) => `${d.collection}/${d.slug}`),
+    unpublishedEntries: async () => (await state.drafts()).map(([d]) => `${d.collection}/${d.slug}`),
     unpublishedEntry,
     unpublishedEntryDataFile: async (p: Params) => ({
       data: (await entry(p.path!, draftOf(p.collection, p.slug))).data,
     }),
     unpublishedEntryMediaFile: (p: Params) => media(p.path!, draftOf(p.collection, p.slug)),
     updateUnpublishedEntryStatus: async (p: Params) => {
-      const pull = await pullOf(draftOf(p.collection, p.slug));
+      const pull = await state.pullOf(draftOf(p.collection, p.slug));
+      // A time is set on a Ready draft: leaving Ready voids it, and a later Ready does not bring it back.
+      const schedule = p.newStatus === "pending_publish" ? null : await state.scheduleOf(pull);
+      if (schedule && !schedule.problem) await state.keep(pull, { ...schedule, problem: LEFT_READY });
       await gh("PUT", `/issues/${pull.number}/labels`, { labels: [`${LABEL}${p.newStatus}`] });
       return { message: "status updated" };
     },
     publishUnpublishedEntry: async (p: Params) => {
       const draft = draftOf(p.collection, p.slug);
       if (!mayPublish) throw refused(403, PUBLISHERS_ONLY);
+      await state.pullOf(draft);
       await reviewed(draft, p.head!, "published");
       const title = `Publish ${draft.slice(4)} (${editor.email})`;
       await commit(branch, title, merging(p.head!), p.head);
@@ -405,7 +397,7 @@ export function actions({ gh, settings, editor }: Context) {
     },
     deleteUnpublishedEntry: async (p: Params) => {
       const draft = draftOf(p.collection, p.slug);
-      const pull = await pullOf(draft);
+      const pull = await state.pullOf(draft);
       if (!mayPublish && pull.body?.split("\n")[0] !== draftBody) throw refused(403, DRAFTS_FOR_AUTHORS);
       await reviewed(draft, p.head!, "deleted");
       await gh("DELETE", `/git/refs/heads/${draft}`);
@@ -414,28 +406,33 @@ export function actions({ gh, settings, editor }: Context) {
     getDeployPreview,
     liveStatus,
     history,
-    drafts: async () => (await drafts()).map(([draft]) => draft),
+    drafts: async () => (await state.drafts()).map(([draft]) => draft),
     schedulePublish: async ({ collection, slug, head, at = null }: Params) => {
       if (!mayPublish) throw refused(403, PUBLISHERS_ONLY);
-      const [draft, pull] = (await drafts()).find(([d]) => d.collection === collection && d.slug === slug) ?? [];
+      const [draft, pull] = (await state.drafts()).find(([d]) => d.collection === collection && d.slug === slug) ?? [];
       const problem = scheduleProblem(draft, head!, at, Date.now());
       if (problem) throw new GitHubError(409, problem);
       const schedule = at ? { at, head: head!, by: editor.email } : null;
-      await keep(pull!, schedule);
+      await state.keep(pull!, schedule);
       return { schedule };
     },
     /** The scheduler's run: each draft whose time has come published in its publisher's name; a refusal stays on it. */
     async publishDue(now: number) {
-      for (const [draft, pull] of await drafts()) {
-        if (!isDue(draft, now)) continue;
-        const { by } = draft.schedule!;
+      for (const [draft, pull] of await state.drafts()) {
+        const { schedule } = draft;
+        if (!schedule || schedule.problem || Date.parse(schedule.at) > now) continue;
         try {
+          if (!draft.ready) throw refused(409, NOT_READY);
+          // Changed after the time was set: not what was reviewed, and the board says so.
+          if (!isDue(draft, now)) continue;
+          const { by } = schedule;
           if (!listed(settings.editors, by)) throw refused(403, `${by} is no longer one of the site's editors.`);
           await actions({ gh, settings, editor: { name: by, email: by } }).publishUnpublishedEntry({ ...draft });
         } catch (error) {
-          // GitHub down or busy: the next run tries again. A refusal is the publisher's to act on.
+          // GitHub down or busy, or a lost race: the next run tries again. A refusal is the publisher's to act on.
           if (!(error instanceof GitHubError) || error.status >= 500) continue;
-          await keep(pull, { ...draft.schedule!, problem: error.message });
+          // One draft's refusal that could not be written holds no other: the next run meets it again.
+          await state.keep(pull, { ...schedule, problem: error.message }).catch(() => null);
         }
       }
     },

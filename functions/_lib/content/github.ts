@@ -17,7 +17,8 @@ export class GitHubError extends Error {
 }
 
 const PERMISSIONS = { contents: "write", pull_requests: "write", checks: "read", statuses: "read", metadata: "read" };
-let cached: { key: string; token: Promise<string>; expires: number } | undefined;
+type Installation = { token: string; login: string };
+let cached: { key: string; token: Promise<Installation>; expires: number } | undefined;
 
 async function call<T>(settings: ContentSettings, auth: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${settings.api}${path}`, {
@@ -58,19 +59,26 @@ async function mintToken(settings: ContentSettings) {
     call<T>(settings, `Bearer ${jwt}`, method, path, body);
   const installation = await app<{ id: number }>("GET", `/repos/${settings.repo}/installation`);
   const repositories = [settings.repo.split("/")[1]];
-  return app<{ token: string; expires_at: string }>("POST", `/app/installations/${installation.id}/access_tokens`, {
-    repositories,
-    permissions: PERMISSIONS,
-  });
+  // The app's own account, which opens the drafts' pull requests: <slug>[bot].
+  const { slug } = await app<{ slug: string }>("GET", "/app");
+  const minted = await app<{ token: string; expires_at: string }>(
+    "POST",
+    `/app/installations/${installation.id}/access_tokens`,
+    { repositories, permissions: PERMISSIONS },
+  );
+  return { ...minted, login: `${slug}[bot]` };
 }
 
-/** The installation's token, minted once however many of a request's calls ask for it at the same moment. */
-function installationToken(settings: ContentSettings): Promise<string> {
+/**
+ * The installation's token and the app's login, minted once however many of a request's calls ask for it at the same
+ * moment.
+ */
+function installation(settings: ContentSettings): Promise<Installation> {
   const key = `${settings.api} ${settings.appId} ${settings.repo}`;
   if (cached?.key === key && cached.expires - 300_000 > Date.now()) return cached.token;
-  const minting = { key, expires: Infinity, token: Promise.resolve("") };
+  const minting = { key, expires: Infinity, token: Promise.resolve({ token: "", login: "" }) };
   minting.token = mintToken(settings).then(
-    ({ token, expires_at }) => ((minting.expires = Date.parse(expires_at)), token),
+    ({ token, login, expires_at }) => ((minting.expires = Date.parse(expires_at)), { token, login }),
     (error: unknown) => {
       if (cached === minting) cached = undefined;
       throw error;
@@ -80,15 +88,19 @@ function installationToken(settings: ContentSettings): Promise<string> {
   return minting.token;
 }
 
-export type GitHub = <T>(method: string, path: string, body?: unknown, missing?: boolean) => Promise<T>;
+export type GitHub = (<T>(method: string, path: string, body?: unknown, missing?: boolean) => Promise<T>) & {
+  /** The app's login (<slug>[bot]): the author of every pull request that is a draft. */
+  login(): Promise<string>;
+};
 
 /** Calls GitHub's API for the repository (`path` after /repos/<owner>/<name>); 404 is null where `missing` allows. */
 export function github(settings: ContentSettings): GitHub {
-  return async <T>(method: string, path: string, body?: unknown, missing = false) => {
-    const auth = `token ${await installationToken(settings)}`;
+  const request = async <T>(method: string, path: string, body?: unknown, missing = false) => {
+    const auth = `token ${(await installation(settings)).token}`;
     return call<T>(settings, auth, method, `/repos/${settings.repo}${path}`, body).catch((error: unknown) => {
       if (missing && error instanceof GitHubError && error.status === 404) return null as T;
       throw error;
     });
   };
+  return Object.assign(request, { login: async () => (await installation(settings)).login });
 }

@@ -98,6 +98,15 @@ export function shapeProblem(body: unknown): string | null {
 const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
 const SCHEMAS = `${CONTENT_FOLDER}/${SCHEMA_DIRECTORY}/`;
 
+/** Why an editor may not write `path` (a save, or a Publish bringing a draft's file live); null when they may. */
+export function writeProblem(path: unknown): string | null {
+  // In any case: on a checkout that ignores case (macOS's default), data/Schema/ is data/schema/.
+  if (String(path).toLowerCase().startsWith(SCHEMAS)) {
+    return `${SCHEMAS} holds the content model, which changes with the site's code, not in the editor`;
+  }
+  return pathProblem(path);
+}
+
 /**
  * Why a request is refused before anything is read or written (its shape, every branch, repository, path and draft
  * it names, a history page's size, a save past review), or null; with `workflow`, only Publish reaches the branch.
@@ -124,10 +133,7 @@ export function requestProblem(
     workflow && action === "persistEntry" && named.options?.useWorkflow !== true
       ? "with drafts and review, a save is a draft: it reaches the live branch when it is published"
       : null,
-    // In any case: on a checkout that ignores case (macOS's default), data/Schema/ is data/schema/.
-    WRITES.has(action) && pathsOf(params).some((path) => String(path).toLowerCase().startsWith(SCHEMAS))
-      ? `${SCHEMAS} holds the content model, which changes with the site's code, not in the editor`
-      : null,
+    ...(WRITES.has(action) ? pathsOf(params).map(writeProblem) : []),
   ];
   return problems.find((problem) => problem !== null) ?? null;
 }
