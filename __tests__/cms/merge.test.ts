@@ -102,3 +102,21 @@ test("an unchanged file saves as before: no base, or a base equal to the file, m
     format.toFile({ ...mine, [SOURCE_KEY]: opened }),
   );
 });
+
+test("a list reordered on one side and an item edited on the other clash, naming the list, either way round", () => {
+  const items = [
+    { title: "Fair market value", text: "One." },
+    { title: "Appraisals", text: "Two." },
+  ];
+  const base = { title: "Services", covers: { items } };
+  const reversed = { ...base, covers: { items: [...items].reverse() } };
+  const edited = { ...base, covers: { items: [{ ...items[0], text: "An edit of the first." }, items[1]] } };
+  expect(mergeEdits(base, edited, reversed)).toEqual({ conflicts: ["covers.items"] });
+  expect(mergeEdits(base, reversed, edited)).toEqual({ conflicts: ["covers.items"] });
+  // A reorder meeting a change elsewhere merges: the items keep their own texts.
+  const retitled = { ...base, title: "Another title" };
+  expect(mergeEdits(base, retitled, reversed)).toEqual({ merged: { ...reversed, title: "Another title" } });
+  // A list of plain texts is known by its texts.
+  const list = { items: ["a", "b", "c"] };
+  expect(mergeEdits(list, { items: ["a", "B", "c"] }, { items: ["c", "b", "a"] })).toEqual({ conflicts: ["items"] });
+});
