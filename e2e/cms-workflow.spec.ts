@@ -1,6 +1,6 @@
 /**
- * Drafts and review, as `CMS_EDITORIAL_WORKFLOW=true npm run cms` runs them: the real local proxy in its git mode on a
- * temporary git repository holding a copy of data/. A save is a draft on a branch of its own; Ready, then Publish,
+ * Drafts and review, as `CMS_EDITORIAL_WORKFLOW=true npm run cms` runs them: the real local backend (the live site's
+ * content service over a git repository) on a temporary git repository holding a copy of data/. A save is a draft on a branch of its own; Ready, then Publish,
  * merges it; and the content check runs again at Publish on the published branch as it will be with the draft, so
  * two drafts that each pass but clash together cannot both be published.
  */
@@ -16,15 +16,13 @@ import { ADMIN_URL } from "../plugins/publish/editor/admin";
 import { draftBranch } from "../src/cms/content-store";
 import { validateContentDirectory } from "../src/content/check";
 import { fixtureService } from "./tools/fixture-content";
-import { localSchedule } from "../scripts/local-schedule";
+import { publishDueDrafts } from "../functions/_lib/content/actions";
+import { gitStore } from "../functions/_lib/content/stores/git";
 
 const proxy = proxyForEachTest("git");
 /** The file on the published branch (main), from git's objects, whatever branch the proxy has checked out. */
 const published = (file: string) => proxy().git("show", `main:${file}`);
-/**
- * The content check on the published branch, read from git's objects into a folder of its own: the proxy checks
- * branches out in its working tree as it works, and git in the same tree at the same time would clash with it.
- */
+/** The content check on the published branch, read from git's objects into a folder of its own. */
 function publishedContentErrors() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "published-"));
   try {
@@ -38,7 +36,7 @@ const branches = () => proxy().git("branch", "--format=%(refname:short)").split(
 
 // Each test opens the editor three to five times and saves through git: 1.0 to 1.5 minutes on two cores with the
 // other worker busy. A step that hangs still fails at that step (the project's action and expect timeouts). Each starts
-// from the repository in its first state (its worker's decap-server, put back): they share nothing, and run on
+// from the repository in its first state (its worker's backend, put back): they share nothing, and run on
 // whichever worker is free.
 test.describe.configure({ mode: "parallel", timeout: 180_000 });
 
@@ -252,12 +250,12 @@ test("a publisher sets Publish at on a phone; the board shows it on a desktop; a
   await expect(card.locator("xpath=following-sibling::p[1]")).toHaveText(line);
 
   // The backend's scheduler, with the test's clock: not a minute early, then at the time set.
-  const { repo } = proxy();
-  const git = async (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" });
+  const settings = { branch: "main", workflow: true, editors: [], publishers: [] };
+  const publishDue = (time: string) => publishDueDrafts(gitStore(proxy().repo), settings, Date.parse(time));
   const before = published(file);
-  await localSchedule(git, "main").publishDue(Date.parse(`${day}T08:59:00Z`));
+  await publishDue(`${day}T08:59:00Z`);
   expect(published(file)).toBe(before);
-  await localSchedule(git, "main").publishDue(Date.parse(`${day}T09:00:00Z`));
+  await publishDue(`${day}T09:00:00Z`);
   expect(parse(published(file)).title).toBe(title);
   await page.reload();
   await expect(page.getByText("0 entries waiting for review, 0 ready to go live.")).toBeVisible();

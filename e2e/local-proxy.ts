@@ -1,6 +1,6 @@
 /**
- * The real `decap-server` (Decap's local proxy) for the editor's browser tests, on a temporary copy of data/: in its
- * file mode, or in its git mode on a temporary git repository (drafts on branches). Each worker has one of each mode,
+ * The editor's real local backend (scripts/local-backend.mjs) for the editor's browser tests, on a temporary copy of
+ * data/: decap-server's file mode, or the content service on a temporary git repository (drafts on branches). Each worker has one of each mode,
  * on a port of its own, put back for each test (the `localBackend` fixture); the editor's page (built to look for the
  * proxy at EDITOR_PROXY_PORT, or under gatsby develop at LOCAL_PROXY_PORT) is routed to it, so tests run side by side.
  */
@@ -24,7 +24,7 @@ export interface LocalProxy {
   /** git in the repository (git mode only), returning its output. */
   git(...args: string[]): string;
   /** The editor's requests to the proxy, in this page's context, go to this proxy. */
-  /** Routes the editor's requests to `port` (where its page looks for decap-server) to this proxy. */
+  /** Routes the editor's requests to `port` (where its page looks for the local backend) to this proxy. */
   route(target: Page | BrowserContext, port?: number): Promise<void>;
   /** Closes a second editor's browser: its requests still under way are dropped, not answered into a closed page. */
   close(context: BrowserContext): Promise<void>;
@@ -32,7 +32,7 @@ export interface LocalProxy {
 }
 
 /**
- * Starts decap-server on a copy of data/: on `port`, or on a free port of its own, answering the editor the running
+ * Starts the local backend on a copy of data/: on `port`, or on a free port of its own, answering the editor the running
  * test opens (its project's baseURL).
  */
 export async function startLocalProxy(mode: "fs" | "git", port?: number): Promise<LocalProxy> {

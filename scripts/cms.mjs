@@ -2,8 +2,9 @@
 // proxy and the files' history, local-backend.mjs, on 127.0.0.1:8081, reading and writing this working tree) and
 // `gatsby develop`; the editor is at http://localhost:8000/admin/ and the site beside it at http://localhost:8000/
 // shows every save live.
-// With CMS_EDITORIAL_WORKFLOW=true the proxy runs in its git mode: each save is a draft committed on a branch of its
-// own (cms/<collection>/<slug>), and Publish merges it into the current branch; the editor follows the proxy's mode.
+// With CMS_EDITORIAL_WORKFLOW=true the backend is the live site's content service over this folder's git repository:
+// each save is a draft committed on a branch of its own (cms/<collection>/<slug>), and Publish merges it into the
+// branch (CMS_BRANCH, main), checked as the live site checks it; the editor follows the backend's mode.
 // Stopping this (Ctrl+C) stops both. gatsby develop runs in a folder of its own outside the project (links to its
 // files), so its .cache/ and public/ are not the ones `npm run build` and `npm test` write: both can run beside it.
 import { execFileSync, spawn } from "node:child_process";
@@ -18,22 +19,12 @@ const PROXY_PORT = 8081; // src/content/editor-backend.ts LOCAL_PROXY_PORT: the 
 
 const workflow = process.env.CMS_EDITORIAL_WORKFLOW === "true";
 if (workflow) {
-  const git = (...args) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8", stdio: "pipe" });
   try {
-    git("rev-parse", "--verify", "HEAD");
+    execFileSync("git", ["-C", repo, "rev-parse", "--verify", "HEAD"], { stdio: "pipe" });
   } catch {
     console.error(
       `CMS_EDITORIAL_WORKFLOW=true keeps drafts on git branches, but ${repo} is not a git repository with a commit.\n` +
         'Run `git init && git add -A && git commit -m "Content"` there first, or start without CMS_EDITORIAL_WORKFLOW.',
-    );
-    process.exit(1);
-  }
-  // The proxy commits everything in the working tree with each save: others' uncommitted work would go with it.
-  const changes = git("status", "--porcelain");
-  if (changes.trim()) {
-    console.error(
-      "CMS_EDITORIAL_WORKFLOW=true: each draft is a commit of the whole working tree, and it has uncommitted changes:\n" +
-        `${changes}Commit or stash them (git stash), then start again.`,
     );
     process.exit(1);
   }

@@ -1,67 +1,56 @@
-// The editor's backend on this machine (`npm run cms`): decap-server's middlewares (MODE: fs or git) on
-// 127.0.0.1:PORT, plus `history`, a file's versions from git, and in git mode scheduled publishing (local-schedule.ts).
+// The editor's backend on this machine (`npm run cms`), on 127.0.0.1:PORT. With drafts (MODE=git) it is the live
+// site's content service (functions/_lib/content/actions.ts) over this folder's git repository (stores/git.ts): the
+// same request checks, saves, drafts, Publish, schedules (a look for what is due every minute) and history. Without
+// (MODE=fs) decap-server's file mode reads and writes the working tree, and history comes from the same service.
 // It answers the local editor's page only (EDITOR_PORT), refusing any other page before anything runs, and touches
 // only what the content API lets an editor touch (rules.ts), never the code, secrets or .git/. Run with tsx's loader.
-import { execFile } from "node:child_process";
-import fs from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
 import cors from "cors";
 import express from "express";
 import middlewares from "decap-server/dist/middlewares.js";
-import { HISTORY_MAX, pathsOf, requestProblem } from "../functions/_lib/content/rules.ts";
+import { pathsOf, requestProblem } from "../functions/_lib/content/rules.ts";
 import { cmsBackend, LOCAL_HOSTS } from "../src/content/editor-backend.ts";
-import { localSchedule } from "./local-schedule.ts";
+import { writeCompiledSchemas } from "../plugins/content-model/compiled-schemas.ts";
+import { loadSchemas } from "../src/content/read-content.ts";
 
+const project = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const repo = path.resolve(process.env.GIT_REPO_DIRECTORY ?? process.cwd());
 const mode = process.env.MODE ?? "fs";
 const port = Number(process.env.PORT ?? 8081);
 const editorPort = Number(process.env.EDITOR_PORT ?? 8000);
 const found = cmsBackend({ CMS_BRANCH: process.env.CMS_BRANCH });
 if (found.error) throw new Error(found.error);
-const { branch } = found.backend.config;
+const settings = { branch: found.backend.config.branch, workflow: mode === "git", editors: [], publishers: [] };
 
-const run = promisify(execFile);
-// git runs in the folder and its errors are answered with the folder's path taken out: a page sees no absolute path.
-const withoutFolder = (text) => String(text).replaceAll(`${repo}${path.sep}`, "").replaceAll(repo, ".");
-const git = async (...args) =>
-  (
-    await run("git", args, { cwd: repo, maxBuffer: 16 << 20 }).catch((error) => {
-      throw new Error(withoutFolder(error.stderr || error.message));
-    })
-  ).stdout;
-const FORMAT = "--format=%H%x1f%aI%x1f%an%x1f%ae";
-
-async function history({ branch: ref, path: file, from, count = 1 }) {
-  if (typeof file !== "string") throw new Error("history names a file under data/");
-  const start = from ?? (mode === "git" ? ref : "HEAD");
-  if (typeof start !== "string" || !/^[\w./-]+$/.test(start) || start.startsWith("-")) {
-    throw new Error("history names a branch or commit");
-  }
-  const log = await git("log", `-n${Math.min(count, HISTORY_MAX)}`, FORMAT, start, "--", file).catch((error) => {
-    if (/not a git repository/i.test(error.message)) return null;
-    throw error;
-  });
-  if (log === null) return { versions: [], note: "No history: this folder is not a git repository." };
-  const commits = log.split("\n").filter(Boolean);
-  const versions = await Promise.all(
-    commits.map(async (line) => {
-      const [sha, date, name, email] = line.split("\x1f");
-      return { sha, date, author: name || email, text: await git("show", `${sha}:${file}`).catch(() => null) };
-    }),
-  );
-  return { versions };
+// The content check's compiled validators, as a build writes them, where no build has yet.
+if (!fs.existsSync(path.join(project, "src/content/schemas.generated.js"))) {
+  writeCompiledSchemas(loadSchemas(path.join(project, "data")), project);
 }
+const { answer, publishDueDrafts } = await import("../functions/_lib/content/actions.ts");
+const { gitStore } = await import("../functions/_lib/content/stores/git.ts");
+const store = gitStore(repo);
+const person = (key) => {
+  try {
+    return execFileSync("git", ["config", `user.${key}`], { cwd: repo, encoding: "utf8" }).trim();
+  } catch {
+    return "";
+  }
+};
+const email = person("email") || "editor@localhost";
+const context = { store, settings, editor: { name: person("name") || email, email } };
 
 /** Why a path under data/ is refused on disk: it, a folder on its way, or anything a folder lists is a link. */
-async function linkProblem(file) {
+function linkProblem(file) {
   const parts = file.split("/");
   for (let i = 1; i <= parts.length; i++) {
-    const stat = await fs.lstat(path.join(repo, ...parts.slice(0, i))).catch(() => null);
+    const stat = fs.lstatSync(path.join(repo, ...parts.slice(0, i)), { throwIfNoEntry: false });
     if (stat?.isSymbolicLink()) return `"${file}" is a link, not a file under data/`;
-    if (stat === null) break;
+    if (!stat) break;
     if (i === parts.length && stat.isDirectory()) {
-      const entries = await fs.readdir(path.join(repo, file), { recursive: true, withFileTypes: true });
+      const entries = fs.readdirSync(path.join(repo, file), { recursive: true, withFileTypes: true });
       const link = entries.find((entry) => entry.isSymbolicLink());
       if (link)
         return `"${path.relative(repo, path.join(link.parentPath, link.name))}" is a link, not a file under data/`;
@@ -83,39 +72,23 @@ app.use((req, res, next) => {
   }
   next();
 });
-// decap-server's git mode runs one request at a time, and answers 500 to one that waits over 3 s for its turn: the
-// editor asks for a dozen files at once as it opens, so on a busy machine they wait here instead, in turn.
-// A page may leave while its request is checked, before it joins the queue: `res.closed` says so then.
+// One request at a time: a Publish moves the checked-out branch with the folder's own index. A page may leave while
+// its request waits: `res.closed` says so then.
 let queue = Promise.resolve();
-function inTurn(req, res, next) {
-  const closed = new Promise((resolve) => (res.closed ? resolve() : res.once("close", resolve)));
-  queue = queue.then(() => {
-    if (res.closed) return; // the editor stopped waiting
-    next();
-    return closed;
-  });
-}
+const inTurn = (work) => (queue = queue.then(work, work));
+const isGit = fs.existsSync(path.join(repo, ".git"));
 app.post("/api/v1", cors({ origin: [...editors] }), express.json({ limit: "50mb" }), async (req, res, next) => {
-  const problem =
-    requestProblem(req.body, { branch, workflow: mode === "git" }) ??
-    (await Promise.all(pathsOf(req.body.params).map(linkProblem))).find(Boolean) ??
-    null;
+  const problem = requestProblem(req.body, settings) ?? pathsOf(req.body.params).map(linkProblem).find(Boolean);
   if (problem) return refuse(res, 403, problem);
-  if (mode === "git") inTurn(req, res, next);
-  else next();
+  if (mode === "fs" && req.body?.action !== "history") return next();
+  if (!isGit) return res.json({ versions: [], note: "No history: this folder is not a git repository." });
+  await inTurn(async () => {
+    if (res.closed) return;
+    const { status, body } = await answer(context, req.body);
+    res.status(status).json(body);
+  });
 });
-// The git mode's drafts are scheduled too: the board's list, "Publish at", and a look for what is due every minute.
-const { publishDue, ...scheduling } = mode === "git" ? localSchedule(git, branch) : {};
-if (publishDue) setInterval(() => (queue = queue.then(() => publishDue(Date.now()).catch(console.error))), 60_000);
-const own = { history, ...scheduling };
-app.post("/api/v1", (req, res, next) => {
-  if (!Object.hasOwn(own, req.body.action)) return next();
-  own[req.body.action](req.body.params).then(
-    (answer) => res.json(answer),
-    (error) => res.status(422).json({ error: error.message }),
-  );
-});
-await (mode === "git" ? middlewares.registerLocalGit : middlewares.registerLocalFs)(app, {
-  logLevel: process.env.LOG_LEVEL,
-});
+if (mode === "git")
+  setInterval(() => inTurn(() => publishDueDrafts(store, settings, Date.now()).catch(console.error)), 60_000);
+else await middlewares.registerLocalFs(app, { logLevel: process.env.LOG_LEVEL });
 app.listen(port, "127.0.0.1", () => console.log(`The editor's local backend (${mode}) is on 127.0.0.1:${port}`));

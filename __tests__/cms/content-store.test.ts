@@ -1,11 +1,11 @@
 /**
- * The editor's view of its backend as it is now: the real local backend (decap-server's file mode, and its git mode
- * with a draft branch, and the files' history) answering the store's reads.
+ * The editor's view of its backend as it is now: the real local backend (decap-server's file mode, and with drafts the
+ * content service over a git repository, with a draft, and the files' history) answering the store's reads.
  * @jest-environment node
  */
 import fs from "fs";
 import path from "path";
-import { proxyStore, SERVICES_FOLDER } from "../../src/cms/content-store";
+import { proxyCall, proxyStore, SERVICES_FOLDER } from "../../src/cms/content-store";
 import { parseData } from "../../src/content/data";
 import { serviceFiles } from "../../src/content/read-content";
 import { DATA_DIR } from "../helpers/content.cjs";
@@ -14,23 +14,30 @@ import { startLocalBackend } from "../../e2e/tools/local-backend";
 const serviceNames = serviceFiles(DATA_DIR);
 
 test.each(["fs", "git"] as const)(
-  "decap-server in %s mode: files, services, images and drafts as they are",
+  "the local backend in %s mode: files, services, images and drafts as they are",
   async (mode) => {
     const proxy = await startLocalBackend(mode, { dataDir: DATA_DIR });
     try {
-      if (mode === "git") proxy.git("branch", "cms/services/other");
       const store = proxyStore(proxy.url);
       const firm = fs.readFileSync(path.join(DATA_DIR, "firm.yaml"), "utf8");
       const read = await store.read("data/firm.yaml", "main");
       expect(read?.text).toBe(firm);
-      // decap-server names each file's version (its SHA-256): the version a write says it replaces.
-      expect(read?.version).toMatch(/^[0-9a-f]{64}$/);
+      // Each file's version, which a write names as the one it replaces: decap-server's SHA-256 of the file; with
+      // drafts, git's blob sha, as the content API names it.
+      expect(read?.version).toMatch(mode === "fs" ? /^[0-9a-f]{64}$/ : /^[0-9a-f]{40}$/);
       expect(await store.read("data/no-such.yaml", "main")).toBeNull();
-      // A change on disk is what the next read sees.
-      fs.appendFileSync(path.join(proxy.repo, "data/firm.yaml"), "# edited\n");
-      const edited = await store.read("data/firm.yaml", "main");
-      expect(edited?.text).toBe(`${firm}# edited\n`);
-      expect(edited?.version).not.toBe(read?.version);
+      // What the next read sees: a change on disk, or with drafts the branch's next commit (a draft's save here).
+      const edited = `${firm}# edited\n`;
+      if (mode === "fs") fs.appendFileSync(path.join(proxy.repo, "data/firm.yaml"), "# edited\n");
+      else {
+        const dataFiles = [{ path: "data/firm.yaml", slug: "other", raw: edited }];
+        const options = { useWorkflow: true, collectionName: "services", status: "draft" };
+        const versions = { "data/firm.yaml": read!.version };
+        await proxyCall(proxy.url)("a draft", "persistEntry", { branch: "main", dataFiles, options, versions });
+      }
+      const reread = await store.read("data/firm.yaml", mode === "fs" ? "main" : "cms/services/other");
+      expect(reread?.text).toBe(edited);
+      expect(reread?.version).not.toBe(read?.version);
 
       const services = await store.list(SERVICES_FOLDER, "main");
       expect(services.map((s) => s.path).sort()).toEqual(serviceNames.map((f) => `data/${f}`).sort());

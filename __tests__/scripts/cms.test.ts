@@ -1,10 +1,10 @@
 /**
  * `CMS_EDITORIAL_WORKFLOW=true npm run cms` keeps drafts as commits of the folder's git repository: in a folder that
- * is no repository, or one with uncommitted changes (a draft would take them along), it says what to do and starts
- * nothing, whatever runs on the editor's local backend's port (another `npm run cms`).
+ * is no repository, it says what to do and starts nothing, whatever runs on the editor's local backend's port
+ * (another `npm run cms`).
  * @jest-environment node
  */
-import { execFileSync, spawnSync } from "child_process";
+import { spawnSync } from "child_process";
 import fs from "fs";
 import os from "os";
 import path from "path";
@@ -27,14 +27,4 @@ const cms = () =>
 test("a folder that is not a git repository: refused, saying how to make it one", () => {
   const { status, stderr } = cms();
   expect([status, stderr]).toEqual([1, expect.stringMatching(/is not a git repository with a commit\.\n.*git init/)]);
-});
-
-test("a repository with uncommitted changes: refused, naming them and saying how to put them aside", () => {
-  const git = (...args: string[]) => execFileSync("git", ["-C", folder, ...args]);
-  git("init", "-q");
-  git("add", "-A");
-  git("-c", "user.name=A", "-c", "user.email=a@example.com", "commit", "-qm", "Content");
-  fs.writeFileSync(path.join(folder, "unsaved.txt"), "work in progress\n");
-  const { status, stderr } = cms();
-  expect([status, stderr]).toEqual([1, expect.stringMatching(/uncommitted changes:\n\?\? unsaved\.txt\n.*git stash/)]);
 });

@@ -34,13 +34,14 @@ function post(backend: LocalBackend, body: unknown, headers: Record<string, stri
 
 const editor = { Origin: `http://localhost:${EDITOR_PORT}` };
 /** A save as the editor makes it with drafts (git mode): a draft of the service `x`. */
-const save = (file: string, raw: string, useWorkflow = true) => ({
+const save = (file: string, raw: string, useWorkflow = true, versions = {}) => ({
   action: "persistEntry",
   params: {
     branch: "main",
     dataFiles: [{ slug: "x", path: file, raw }],
     assets: [],
     options: { collectionName: "services", commitMessage: "Edit", useWorkflow, status: "draft" },
+    versions,
   },
 });
 const read = (file: string) => ({ action: "getEntry", params: { branch: "main", path: file } });
@@ -64,8 +65,9 @@ beforeAll(async () => {
   backend = await startLocalBackend("git", { editorPort: EDITOR_PORT });
   fs.writeFileSync(path.join(backend.repo, ".dev.vars"), `${SECRET}\n`);
   fs.writeFileSync(path.join(backend.repo, "package.json"), '{ "scripts": {} }\n');
-  fs.symlinkSync("../.dev.vars", path.join(backend.repo, "data", "link.yaml"));
+  // Links where the content check reads no file (a link where it reads one would fail every save, as it fails a build).
   fs.mkdirSync(path.join(backend.repo, "data", "notes", "deeper"), { recursive: true });
+  fs.symlinkSync("../../.dev.vars", path.join(backend.repo, "data", "notes", "link.yaml"));
   fs.symlinkSync("../../../.dev.vars", path.join(backend.repo, "data", "notes", "deeper", "x.yaml"));
   backend.git("add", "-A");
   backend.git("commit", "-qm", "Code and content");
@@ -79,7 +81,8 @@ test("the editor's own page reads and saves content", async () => {
   expect(JSON.parse(answer.text).data).toBe(firm);
   // At 127.0.0.1 too, and from a tool on this machine, which sends no Origin.
   const local = { Host: new URL(backend.url).host, Origin: `http://127.0.0.1:${EDITOR_PORT}` };
-  expect((await post(backend, save("data/firm.yaml", `${firm}# saved\n`), local)).status).toBe(200);
+  const version = { "data/firm.yaml": JSON.parse(answer.text).file.id };
+  expect((await post(backend, save("data/firm.yaml", `${firm}# saved\n`, true, version), local)).status).toBe(200);
   expect(backend.git("show", "cms/services/x:data/firm.yaml")).toBe(`${firm}# saved\n`);
   expect((await post(backend, history({ count: 2 }))).status).toBe(200);
 });
@@ -96,7 +99,7 @@ test.each([
   ["a save past review, with drafts on", save("data/firm.yaml", "name: x\n", false), editor],
   ["a read of .dev.vars", read(".dev.vars"), editor],
   ["a read of package.json", read("package.json"), editor],
-  ["a read through a link in data/", read("data/link.yaml"), editor],
+  ["a read through a link in data/", read("data/notes/link.yaml"), editor],
   ["a read of data/ through ..", read("data/../.dev.vars"), editor],
   ["a listing of a folder holding a link", list("data"), editor],
   ["a listing of a folder holding a link deeper down", list("data/notes"), editor],
@@ -148,12 +151,16 @@ test.each([
   expect(fs.existsSync(path.join(backend.repo, "pwned"))).toBe(false);
 });
 
-test("git's errors name files as the checkout does, never by an absolute path", async () => {
-  const answer = await post(backend, history({ from: "no-such-branch" }), editor);
-  expect(answer.status).toBe(422);
-  expect(JSON.parse(answer.text).error).toMatch(/no-such-branch/);
-  expect(answer.text).not.toContain(backend.repo);
-  expect(answer.text).not.toContain(fs.realpathSync(backend.repo));
+test("what git cannot find reaches the editor in the editor's words, never with a path of this machine", async () => {
+  const answer = await post(backend, history({ from: "f".repeat(40) }), editor);
+  expect(answer.status).toBe(403);
+  expect(JSON.parse(answer.text).error).toBe("Refused: a version is named by the sha of a commit in main's history.");
+  const missing = await post(backend, { action: "unpublishedEntry", params: { branch: "main", id: "services/none" } });
+  expect(missing.status).toBe(404);
+  for (const text of [answer.text, missing.text]) {
+    expect(text).not.toContain(backend.repo);
+    expect(text).not.toContain(fs.realpathSync(backend.repo));
+  }
 });
 
 test("in git mode, a dozen requests at once on a slow machine are all answered, in turn", async () => {

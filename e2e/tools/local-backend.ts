@@ -1,6 +1,6 @@
 /**
  * The editor's local backend (scripts/local-backend.mjs, as `npm run cms` runs it) for the tests, on a temporary copy
- * of data/: in decap-server's file mode, or in its git mode on a temporary repository holding the content in one
+ * of data/: in decap-server's file mode, or with drafts (git mode, the content service) on a temporary repository holding the content in one
  * commit. The editor's browser tests (e2e/local-proxy.ts) and the unit tests of the editor's store start it here.
  */
 import { execFileSync, spawn } from "node:child_process";

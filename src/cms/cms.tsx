@@ -61,11 +61,15 @@ function sessionEnded(error: { status?: number }): never {
   }
   throw error;
 }
-if (backend.name === CONTENT_API.name) {
-  // Decap's proxy backend, with each write naming the versions it replaces, and an ended session said so.
-  CMS.registerBackend(CONTENT_API.name, function ContentApi(...args: unknown[]) {
-    const proxy = CMS.getBackend("proxy").init(...args) as ProxyBackend;
-    const request = proxy.request.bind(proxy);
+// Decap's proxy backend, with each write naming the versions it replaces, and an ended session said so: the content
+// API's, and locally decap-server's (which reads no versions) or the same service over this folder's git repository.
+const proxyInit = CMS.getBackend("proxy").init;
+/** Whether the backend is the site's content service (hosted, or locally with drafts), not decap-server's file mode. */
+let service = backend.name === CONTENT_API.name;
+function versioned(...args: unknown[]) {
+  const proxy = proxyInit(...args) as ProxyBackend;
+  const request = proxy.request.bind(proxy);
+  if (service) {
     // The media library lists the folder, then reads an image when its card shows (as Decap's GitHub backend does):
     // one request opens a folder of any size.
     proxy.getMedia = async (mediaFolder = proxy.mediaFolder) =>
@@ -73,18 +77,23 @@ if (backend.name === CONTENT_API.name) {
         (file) => ({ ...file, displayURL: { path: file.path } }),
       );
     proxy.getMediaDisplayURL = async ({ path }) => (await proxy.getMediaFile(path)).url;
-    proxy.request = async ({ action, params }) => {
-      const answer = await request({ action, params: read.params(action, params, versions) }).catch(sessionEnded);
-      await read.answered(action, params, answer);
-      if (action === "persistEntry") versions.clear();
-      return answer;
-    };
-    return proxy;
+  }
+  proxy.request = async ({ action, params }) => {
+    const answer = await request({ action, params: read.params(action, params, versions) }).catch(sessionEnded);
+    await read.answered(action, params, answer);
+    if (action === "persistEntry") versions.clear();
+    return answer;
+  };
+  return proxy;
+}
+if (backend.name === CONTENT_API.name) {
+  CMS.registerBackend(CONTENT_API.name, function ContentApi(...args: unknown[]) {
+    return versioned(...args);
   });
   // Cloudflare Access logged the editor in before /admin/ opened: Decap needs no login page of its own.
   if (!localStorage.getItem(DECAP_USER_KEY))
     localStorage.setItem(DECAP_USER_KEY, JSON.stringify({ backendName: CONTENT_API.name }));
-}
+} else CMS.getBackend("proxy").init = versioned;
 
 // The previews (the site's views) and the checks (the content check's rules, with its schema validator
 // and phone numbers) load when first needed, in chunks of their own: the login page needs neither.
@@ -144,6 +153,7 @@ const firstInteraction = new Promise<void>((resolve) => {
  */
 async function startEditor(): Promise<void> {
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
+  service ||= workflow;
   const info =
     backend.name === CONTENT_API.name && (await proxyCall(CONTENT_API.url)("info", "info", {}).catch(() => ({})));
   const publisher = (info as { publisher?: boolean }).publisher !== false;

@@ -4,7 +4,7 @@
  * Publish and a draft's deletion likewise name the draft's head commit the editor saw.
  */
 import { blobSha, fromBase64 } from "../content/bytes";
-import type { Params } from "../../functions/_lib/content/actions";
+import type { Params } from "../content/editor-requests";
 
 type Listed = { path?: unknown; id?: unknown } | undefined;
 const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);

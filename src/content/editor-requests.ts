@@ -20,6 +20,36 @@ const status = { enum: ["draft", "pending_review", "pending_publish"] };
 const options = object({ commitMessage: text, useWorkflow: { type: "boolean" }, status, collectionName: text }, []);
 const draft = { collection: text, slug: text };
 
+/** What the server reads of a request's params, of the types above; it has checked every path and branch in them. */
+export interface Params {
+  [key: string]: unknown;
+  path?: string;
+  paths?: string[];
+  folder?: string;
+  mediaFolder?: string;
+  extension?: string;
+  files?: { path: string }[];
+  id?: string;
+  collection?: string;
+  slug?: string;
+  newStatus?: string;
+  resource?: string;
+  dataFiles?: { path: string; raw: string; slug: string; newPath?: string }[];
+  assets?: { path: string; content: string }[];
+  asset?: { path: string; content: string };
+  options?: { commitMessage?: string; useWorkflow?: boolean; status?: string; collectionName?: string };
+  versions?: Record<string, string>;
+  /** The branch a read names: the content branch (the server refuses any other but a draft's). */
+  branch?: string;
+  /** The draft's head commit the reviewer saw, which Publish merges. */
+  head?: string;
+  /** The commit a page of a file's history starts at, and how many versions it holds. */
+  from?: string;
+  count?: number;
+  /** The time a draft is to be published at (an ISO instant), or null for none. */
+  at?: string | null;
+}
+
 export const REQUEST_PARAMS = {
   info: object({}),
   entriesByFolder: object({ folder: text, extension: text }),

@@ -6,11 +6,10 @@
  */
 import { IMAGE_MAX_BYTES } from "../../../src/content/images";
 import { accessEditor } from "./access";
-import { actions, type Params } from "./actions";
-import { github, GitHubError } from "./github";
-import { requestProblem, shapeProblem, type RequestBody } from "./rules";
+import { answer, publishDueDrafts } from "./actions";
+import { github } from "./github";
 import { contentSettings, type ContentEnv } from "./settings";
-import { requestValidators } from "../../../src/content/schemas.generated";
+import { githubStore } from "./stores/github";
 
 export type { ContentEnv };
 
@@ -43,7 +42,7 @@ async function bodyText(request: Request, limit: number): Promise<string | null>
 export async function publishDue(env: ContentEnv, now: number): Promise<void> {
   const settings = contentSettings(env);
   if ("error" in settings) throw new Error(`The editor is not set up: ${settings.error}`);
-  await actions({ gh: github(settings), settings, editor: { name: "", email: "" } }).publishDue(now);
+  await publishDueDrafts(githubStore(github(settings), settings), settings, now);
 }
 
 export async function handleContent(request: Request, env: ContentEnv): Promise<Response> {
@@ -62,30 +61,16 @@ export async function handleContent(request: Request, env: ContentEnv): Promise<
   if (text === null) {
     return json(413, { error: "Refused: the request is larger than the largest image the site takes." });
   }
-  let body: RequestBody & { params?: Params };
+  let body: unknown;
   try {
-    body = JSON.parse(text) as typeof body;
+    body = JSON.parse(text);
   } catch {
     return json(400, { error: "Refused: the request is not JSON." });
   }
-  const shape = shapeProblem(body);
-  if (shape) return json(400, { error: `Refused: ${shape}. Nothing was changed.` });
-  const action = body.action as keyof typeof requestValidators;
-  if (!Object.hasOwn(requestValidators, action)) return json(422, { error: `Unknown action ${action}` });
-  const valid = requestValidators[action];
-  if (!valid(body.params ?? {})) {
-    const [{ instancePath, message }] = valid.errors!;
-    return json(400, {
-      error: `Refused: ${action}'s ${instancePath.slice(1) || "params"} ${message}. Nothing was changed.`,
-    });
-  }
-  const refused = requestProblem(body, settings);
-  if (refused) return json(403, { error: `Refused: ${refused}. Nothing was changed.` });
-  const run = actions({ gh: github(settings), settings, editor });
-  try {
-    return json(200, await run[action as Exclude<keyof typeof run, "publishDue">](body.params ?? {}));
-  } catch (error) {
-    if (error instanceof GitHubError) return json(error.status, { error: error.message });
-    return json(502, { error: "The content API could not reach GitHub: try again in a moment." });
-  }
+  const answered = await answer(
+    { store: githubStore(github(settings), settings), settings, editor },
+    body,
+    settings.repo,
+  );
+  return json(answered.status, answered.body);
 }

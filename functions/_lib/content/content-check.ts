@@ -1,5 +1,5 @@
 /**
- * The site's content check, run by the content API on the tree a commit leaves, with the validators compiled at
+ * The site's content check, run by the editor's server on the tree a commit leaves, with the validators compiled at
  * build: every YAML file, and every image the content references or the commit adds, by its bytes. Blobs never
  * change, so what was read of one is kept by its sha, and each file's reading by its text: a warm Worker reads and
  * parses only what the commit brings.
@@ -9,13 +9,9 @@ import { decodeText, fromBase64 } from "../../../src/content/bytes";
 import { imageDataProblem, imageFacts, imageProblems, type ImageFacts } from "../../../src/content/images";
 import { IMAGE_PATH } from "../../../src/content/rules";
 import { checkFiles, damagedImage, problemLine, type CheckInput } from "../../../src/content/validate";
-import { GitHubError, type GitHub } from "./github";
+import { Refusal, type Change, type Listing } from "./store";
 import { schemas, validators } from "../../../src/content/schemas.generated";
 
-/** A file a commit changes: its new bytes in base64, or null when it deletes it. */
-export type Change = { path: string; content: string | null };
-/** A commit's files by path: their blob sha and git mode. */
-export type Listing = Map<string, { sha: string; mode: string }>;
 type Judged = ImageFacts & { damage: string | null };
 
 const TOP = `${CONTENT_FOLDER}/`;
@@ -32,9 +28,15 @@ const judge = async (bytes: Uint8Array): Promise<Judged> => ({
   damage: await imageDataProblem(bytes),
 });
 
-/** Refuses, in the check's words, a commit of `changes` onto `listing` that the site's check would refuse. */
-export async function checkContentWrite(gh: GitHub, listing: Listing, changes: Change[]): Promise<void> {
-  const blob = async (sha: string) => fromBase64((await gh<{ content: string }>("GET", `/git/blobs/${sha}`)).content)!;
+/**
+ * Refuses, in the check's words, a commit of `changes` onto `listing` that the site's check would refuse; `blob` reads
+ * a file of the listing by its sha.
+ */
+export async function checkContentWrite(
+  blob: (sha: string) => Promise<Uint8Array>,
+  listing: Listing,
+  changes: Change[],
+): Promise<void> {
   const files = new Map<string, string | Uint8Array>();
   for (const [path, { sha }] of listing) if (path.startsWith(TOP)) files.set(path.slice(TOP.length), sha);
   for (const { path, content } of changes) {
@@ -89,5 +91,5 @@ export async function checkContentWrite(gh: GitHub, listing: Listing, changes: C
   ];
   const reasons = [...new Set(problems)].join("; ");
   if (reasons)
-    throw new GitHubError(422, `Not saved: the site's content check refuses it, so nothing was changed. ${reasons}`);
+    throw new Refusal(422, `Not saved: the site's content check refuses it, so nothing was changed. ${reasons}`);
 }

@@ -1,83 +1,110 @@
 /**
- * The drafts' state, which only the server writes: a draft is a pull request that the App opened from a branch
- * cms/<collection>/<slug> of the site's own repository (any other, from a fork or by anyone else, is ignored), its
- * status is its label, and its schedule is a line of its description signed with a key made from the App's private
- * key, binding the pull request, its branch, the reviewed head, the time, the publisher and any refusal: a line
- * someone else wrote or changed, or copied from another draft, is no schedule.
+ * Drafts and review: the board, a draft's files and status, Publish (by its button, or at the time a publisher set)
+ * and deleting a draft. A draft is a branch cms/<collection>/<slug> with the record only the server writes (the store's
+ * drafts); Publish merges the head the reviewer saw, checked, in one commit.
  */
-import { GitHubError, type GitHub } from "./github";
-import { draftBranch } from "./rules";
-import type { ContentSettings } from "./settings";
-import { readSchedule, scheduleText, type Draft, type Schedule } from "../../../src/content/schedule";
+import { commit, mayPublish, merging, refused, type Context } from "./commit";
+import { draftOf } from "./files";
+import { listed } from "./settings";
+import { Refusal, type StoredDraft } from "./store";
+import { DRAFTS_FOR_AUTHORS, PUBLISHERS_ONLY } from "../../../src/content/editor-backend";
+import type { Params } from "../../../src/content/editor-requests";
+import { isDue, scheduleProblem, type Draft } from "../../../src/content/schedule";
 
-export type Pull = {
-  number: number;
-  head: { ref: string; sha: string; repo?: { full_name: string } | null };
-  user?: { login: string } | null;
-  labels: { name: string }[];
-  body?: string | null;
+const LEFT_READY = "the draft left Ready after its time was set: set the time again once it is Ready.";
+const NOT_READY = "the draft was not Ready at its time: set the time again once it is Ready.";
+
+/** A stored draft as the board and the scheduler read it. */
+const asDraft = ({ branch, head, status, schedule }: StoredDraft): Draft => {
+  const [, collection, slug] = branch.split("/");
+  return { collection, slug, head, ready: status === "pending_publish", schedule };
 };
-export const LABEL = "decap-cms/";
-const SIGNED = /\n\n([\s\S]+)\nSignature: ([0-9a-f]{64})$/;
 
-const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
-
-export function draftState(gh: GitHub, settings: ContentSettings) {
-  const { branch, repo } = settings;
-  const key = (async () => {
-    const seed = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`schedules\n${settings.privateKey}`));
-    return crypto.subtle.importKey("raw", seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  })();
-  const signature = async ({ number, head }: Pull, text: string) =>
-    hex(
-      await crypto.subtle.sign("HMAC", await key, new TextEncoder().encode(`${repo}\n${number}\n${head.ref}\n${text}`)),
-    );
-  /** The schedule the server wrote on `pull`, or null where there is none it signed. */
-  async function scheduleOf(pull: Pull): Promise<Schedule | null> {
-    const [, text, signed] = SIGNED.exec(pull.body ?? "") ?? [];
-    return text && signed === (await signature(pull, text)) ? readSchedule(text) : null;
+export function draftActions(context: Context) {
+  const { store, settings, editor } = context;
+  const { branch } = settings;
+  async function found(draft: string) {
+    const record = await store.drafts.find(draft);
+    if (!record) throw new Refusal(404, "Not Found");
+    return record;
   }
-  const own = async (pulls: Pull[]) => {
-    const login = await gh.login();
-    return pulls.filter((pull) => pull.user?.login === login && pull.head.repo?.full_name === repo);
-  };
-  const asDraft = async (pull: Pull): Promise<Draft> => {
-    const [, collection, slug] = pull.head.ref.split("/");
-    const ready = pull.labels.some((l) => l.name === `${LABEL}pending_publish`);
-    return { collection, slug, head: pull.head.sha, ready, schedule: await scheduleOf(pull) };
-  };
+  /** Refuses to act on a draft that moved past the head the editor saw. */
+  async function reviewed(draft: string, head: string | undefined, done: string) {
+    if ((await store.head(draft)) !== head) {
+      throw new Refusal(409, `Not ${done}: the draft changed since you opened it. Open it again to review it.`);
+    }
+  }
+  async function publishUnpublishedEntry(p: Params) {
+    const draft = draftOf(p.collection, p.slug);
+    if (!mayPublish(settings, editor)) throw refused(403, PUBLISHERS_ONLY);
+    await found(draft);
+    await reviewed(draft, p.head, "published");
+    await commit(context, branch, `Publish ${draft.slice(4)} (${editor.email})`, merging(store, p.head!), p.head);
+    // Live now, whatever follows: a draft saved past the published head keeps what was not published.
+    if ((await store.head(draft).catch(() => null)) === p.head) await store.drafts.remove(draft).catch(() => null);
+    return { message: "published" };
+  }
   return {
-    scheduleOf,
-    /** The open drafts, each with its pull request: the board's list, and the scheduler's. */
-    async drafts(): Promise<[Draft, Pull][]> {
-      const pulls: Pull[] = [];
-      // Others' pull requests count towards GitHub's pages of 100 too: every page is read.
-      for (let page = 1; page <= 30; page++) {
-        const url = `/pulls?state=open&base=${encodeURIComponent(branch)}&per_page=100&page=${page}`;
-        const found = await gh<Pull[]>("GET", url);
-        pulls.push(...found);
-        if (found.length < 100) break;
+    publishUnpublishedEntry,
+    unpublishedEntries: async () => (await store.drafts.list()).map((d) => d.branch.slice(4)),
+    async unpublishedEntry({ id, collection = id?.split("/")[0], slug = id?.split("/")[1] }: Params) {
+      const { head, status } = await found(draftOf(collection, slug));
+      const [diffs, [last]] = await Promise.all([store.changed(branch, head), store.log(head, 1)]);
+      const files = diffs.map(({ path, sha, added }) => ({ path, id: sha, newFile: added }));
+      return { collection, slug, status, diffs: files, updatedAt: last?.date, head };
+    },
+    async updateUnpublishedEntryStatus(p: Params) {
+      const draft = draftOf(p.collection, p.slug);
+      const { schedule } = await found(draft);
+      // A time is set on a Ready draft: leaving Ready voids it, and a later Ready does not bring it back.
+      if (p.newStatus !== "pending_publish" && schedule && !schedule.problem) {
+        await store.drafts.setSchedule(draft, { ...schedule, problem: LEFT_READY });
       }
-      const drafts = (await own(pulls)).filter((pull) => {
-        const [prefix, collection, slug, ...more] = pull.head.ref.split("/");
-        return prefix === "cms" && more.length === 0 && !("problem" in draftBranch(collection, slug));
-      });
-      return Promise.all(drafts.map(async (pull): Promise<[Draft, Pull]> => [await asDraft(pull), pull]));
+      await store.drafts.setStatus(draft, p.newStatus!);
+      return { message: "status updated" };
     },
-    /** The App's pull request of the draft branch `draft`; a 404 where there is none, unless `missing` allows it. */
-    async pullOf(draft: string, missing = false): Promise<Pull> {
-      const [owner] = repo.split("/");
-      const url = `/pulls?state=open&base=${encodeURIComponent(branch)}&head=${owner}:${draft}`;
-      const [pull] = (await own(await gh<Pull[]>("GET", url))).filter((p) => p.head.ref === draft);
-      if (!pull && !missing) throw new GitHubError(404, "Not Found");
-      return pull;
+    async deleteUnpublishedEntry(p: Params) {
+      const draft = draftOf(p.collection, p.slug);
+      const { author } = await found(draft);
+      if (!mayPublish(settings, editor) && author !== editor.email) throw refused(403, DRAFTS_FOR_AUTHORS);
+      await reviewed(draft, p.head, "deleted");
+      await store.drafts.remove(draft);
+      return { message: "draft deleted" };
     },
-    /** Writes `schedule` (or none) on `pull`, signed, after the line naming who made the draft. */
-    async keep(pull: Pull, schedule: Schedule | null) {
-      const first = pull.body?.split("\n")[0] ?? "";
-      const text = schedule && scheduleText(schedule);
-      const body = text ? `${first}\n\n${text}\nSignature: ${await signature(pull, text)}` : first;
-      await gh("PATCH", `/pulls/${pull.number}`, { body });
+    drafts: async () => (await store.drafts.list()).map(asDraft),
+    async schedulePublish({ collection, slug, head, at = null }: Params) {
+      if (!mayPublish(settings, editor)) throw refused(403, PUBLISHERS_ONLY);
+      const draft = (await store.drafts.list())
+        .map(asDraft)
+        .find((d) => d.collection === collection && d.slug === slug);
+      const problem = scheduleProblem(draft, head!, at, Date.now());
+      if (problem) throw new Refusal(409, problem);
+      const schedule = at ? { at, head: head!, by: editor.email } : null;
+      await store.drafts.setSchedule(draftOf(collection, slug), schedule);
+      return { schedule };
     },
   };
+}
+
+/** The scheduler's run: each draft whose time has come published in its publisher's name; a refusal stays on it. */
+export async function publishDue(context: Context, now: number) {
+  const { store, settings } = context;
+  for (const stored of await store.drafts.list()) {
+    const draft = asDraft(stored);
+    const { schedule } = draft;
+    if (!schedule || schedule.problem || Date.parse(schedule.at) > now) continue;
+    try {
+      if (!draft.ready) throw refused(409, NOT_READY);
+      // Changed after the time was set: not what was reviewed, and the board says so.
+      if (!isDue(draft, now)) continue;
+      const { by } = schedule;
+      if (!listed(settings.editors, by)) throw refused(403, `${by} is no longer one of the site's editors.`);
+      await draftActions({ ...context, editor: { name: by, email: by } }).publishUnpublishedEntry({ ...draft });
+    } catch (error) {
+      // The store down or busy, or a lost race: the next run tries again. A refusal is the publisher's to act on.
+      if (!(error instanceof Refusal) || error.status >= 500) continue;
+      // One draft's refusal that could not be written holds no other: the next run meets it again.
+      await store.drafts.setSchedule(stored.branch, { ...schedule, problem: error.message }).catch(() => null);
+    }
+  }
 }

@@ -1,20 +1,11 @@
 /**
  * GitHub as the content API reaches it: a GitHub App's installation token for the one repository, minted with the
  * app's private key, limited to what editing needs and kept for its lifetime (less five minutes). The token stays in
- * this function. GitHub's refusals become the editor's words (GitHubError).
+ * this function. GitHub's refusals become the editor's words (a Refusal).
  */
 import { importPKCS8, SignJWT } from "jose";
 import type { ContentSettings } from "./settings";
-
-/** A refusal the editor reads as it is, with the status the content API answers. */
-export class GitHubError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+import { Refusal } from "./store";
 
 const PERMISSIONS = { contents: "write", pull_requests: "write", checks: "read", statuses: "read", metadata: "read" };
 type Installation = { token: string; login: string };
@@ -32,16 +23,16 @@ async function call<T>(settings: ContentSettings, auth: string, method: string, 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (response.ok) return (response.status === 204 ? null : await response.json()) as T;
-  if (response.status === 404) throw new GitHubError(404, "Not Found");
+  if (response.status === 404) throw new Refusal(404, "Not Found");
   const text = await response.text();
   if ([403, 429].includes(response.status) && /rate limit/i.test(text)) {
-    throw new GitHubError(503, "GitHub is busy with this site's requests: wait a minute and try again.");
+    throw new Refusal(503, "GitHub is busy with this site's requests: wait a minute and try again.");
   }
   if (response.status === 409 || response.status === 422) {
-    throw new GitHubError(409, `GitHub refused the change: ${/"message":\s*"([^"]*)"/.exec(text)?.[1] ?? text}.`);
+    throw new Refusal(409, `GitHub refused the change: ${/"message":\s*"([^"]*)"/.exec(text)?.[1] ?? text}.`);
   }
-  if (response.status >= 500) throw new GitHubError(502, "GitHub did not answer properly: try again in a moment.");
-  throw new GitHubError(
+  if (response.status >= 500) throw new Refusal(502, "GitHub did not answer properly: try again in a moment.");
+  throw new Refusal(
     502,
     `GitHub answered ${response.status}: ask whoever looks after the site to check its GitHub App.`,
   );
@@ -98,7 +89,7 @@ export function github(settings: ContentSettings): GitHub {
   const request = async <T>(method: string, path: string, body?: unknown, missing = false) => {
     const auth = `token ${(await installation(settings)).token}`;
     return call<T>(settings, auth, method, `/repos/${settings.repo}${path}`, body).catch((error: unknown) => {
-      if (missing && error instanceof GitHubError && error.status === 404) return null as T;
+      if (missing && error instanceof Refusal && error.status === 404) return null as T;
       throw error;
     });
   };
