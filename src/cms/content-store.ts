@@ -28,9 +28,7 @@ export interface ContentStore {
   history(path: string, branch: string, from?: string): Promise<{ versions: Version[]; note?: string }>;
 }
 
-/** Decap's branches for drafts: cms/<collection>/<slug> (decap-server and the content API alike). */
-const DRAFT_PREFIX = "cms/";
-export const draftBranch = (collection: string, slug: string) => `${DRAFT_PREFIX}${collection}/${slug}`;
+export { draftName as draftBranch } from "../content/editor-requests";
 
 /** A name in the content directory (services/x.yaml) as a path in the repository (data/services/x.yaml), and back. */
 export const repositoryPath = (name: string) => `${CONTENT_FOLDER}/${name}`;
@@ -121,7 +119,7 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
       // The git mode's drafts, as collection/slug keys (its file mode has none, and no such action).
       if (!(await keepsDrafts(call))) return false;
       const keys = (await call("the drafts", "unpublishedEntries", { branch: base })) as string[];
-      return keys.some((key) => `${DRAFT_PREFIX}${key}` === draft);
+      return keys.some((key) => `cms/${key}` === draft);
     },
     history: async (path, branch, from) =>
       (await call(`the history of ${path}`, "history", { branch, path, from, count: HISTORY_PAGE + 1 })) as {

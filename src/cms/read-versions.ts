@@ -4,10 +4,9 @@
  * Publish and a draft's deletion likewise name the draft's head commit the editor saw.
  */
 import { blobSha, fromBase64 } from "../content/bytes";
-import type { Params } from "../content/editor-requests";
+import { WRITES, type Params } from "../content/editor-requests";
 
 type Listed = { path?: unknown; id?: unknown } | undefined;
-const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
 
 export function readVersions() {
   const seen = new Map<string, string>();

@@ -1,7 +1,8 @@
 /**
- * The params of each action of the editor's requests to the content API (Decap's proxy protocol, with the versions,
- * drafts' heads and history pages this site's editor adds), as JSON Schemas: the API refuses any request whose params
- * are not of these types and shapes before it reads them. The build compiles them ahead, with the content model
+ * The editor's protocol, one table for the server, the browser and the local backend: the params of each action of
+ * Decap's proxy protocol (with the versions, drafts' heads, history pages and schedules this site's editor adds), as
+ * JSON Schemas, which the server checks every request against before it reads it; which actions write, which may read
+ * a draft, and how a draft's branch is named. The build compiles them ahead, with the content model
  * (plugins/content-model/compiled-schemas.ts): Workers run no code made from text. Keys the API does not read pass.
  */
 import type { AnySchemaObject } from "ajv";
@@ -19,6 +20,13 @@ const file = object({ path: text, content: text });
 const status = { enum: ["draft", "pending_review", "pending_publish"] };
 const options = object({ commitMessage: text, useWorkflow: { type: "boolean" }, status, collectionName: text }, []);
 const draft = { collection: text, slug: text };
+
+/** The actions that write: each names the versions of the files it replaces, and none writes the content model. */
+export const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
+/** The actions that only read, and may read a draft's branch (the checks before a save read the draft as it is). */
+export const DRAFT_READS = new Set(["entriesByFiles", "getEntry", "getMediaFile", "history"]);
+/** An entry's draft: the branch cms/<collection>/<slug>, Decap's name for it. */
+export const draftName = (collection: string, slug: string) => `cms/${collection}/${slug}`;
 
 /** What the server reads of a request's params, of the types above; it has checked every path and branch in them. */
 export interface Params {

@@ -22,7 +22,6 @@ type Plan = (files: Listing, head: string) => Promise<Change[] | null>;
 
 export const refused = (status: number, why: string) => new Refusal(status, `Refused: ${why} Nothing was changed.`);
 const notAFile = (path: string) => refused(403, `${path} is a link or a submodule, not a file.`);
-export const utf8 = (bytes: Uint8Array) => decodeText(bytes);
 export function base64(data: Uint8Array | string): string {
   const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
   let binary = "";
@@ -125,7 +124,7 @@ async function mergedYaml(store: Store, path: string, was: string | null, now: s
         "draft too. Nothing was changed: open the draft, make its changes again onto the file as it is now, and save.",
     );
   if (!/\.ya?ml$/.test(path) || !was || !now || !draft) throw clash("the file");
-  const [base, live, mine] = await Promise.all([was, now, draft].map(async (sha) => utf8(await store.blob(sha))));
+  const [base, live, mine] = await Promise.all([was, now, draft].map(async (sha) => decodeText(await store.blob(sha))));
   const result = mergeEdits(parseData(base), parseData(mine), parseData(live));
   if (result.conflicts)
     throw clash(`${result.conflicts.length === 1 ? "a field" : "fields"} (${result.conflicts.join(", ")})`);

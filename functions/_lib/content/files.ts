@@ -1,5 +1,6 @@
 /** The editor's files: reading entries and images on the branch or a draft, and saving, uploading and deleting them. */
-import { base64, commit, replacing, utf8, type Context } from "./commit";
+import { base64, commit, replacing, type Context } from "./commit";
+import { decodeText } from "../../../src/content/bytes";
 import { draftBranch } from "./rules";
 import { Refusal, type Change } from "./store";
 import type { Params } from "../../../src/content/editor-requests";
@@ -17,7 +18,7 @@ export function fileActions(context: Context) {
   /** An entry as Decap reads it: its text, and its version. */
   async function entry(path: string, ref = branch) {
     const file = await store.read(path, ref);
-    return { data: file && utf8(file.bytes), file: { path, id: file?.sha ?? null } };
+    return { data: file && decodeText(file.bytes), file: { path, id: file?.sha ?? null } };
   }
   async function media(path: string, ref = branch) {
     const file = await store.read(path, ref);

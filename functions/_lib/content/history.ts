@@ -2,7 +2,8 @@
  * What the editor reads of the branch's past and of the host: a file's history (each version with its text), "Is it
  * live?" (the branch's head and the host's reports on a commit), and "Check for Preview" on a draft's head.
  */
-import { refused, utf8, type Context } from "./commit";
+import { refused, type Context } from "./commit";
+import { decodeText } from "../../../src/content/bytes";
 import { draftOf } from "./files";
 import { HISTORY_MAX } from "./rules";
 import { Refusal } from "./store";
@@ -29,7 +30,7 @@ export function historyActions({ store, settings }: Context) {
       const commits = await store.log(from ?? ref, Math.min(Number(count) || 1, HISTORY_MAX), path!);
       const versions = commits.map(async ({ sha, date, author }) => {
         const file = await store.read(path!, sha);
-        return { sha, date, author: author.name || author.email || "", text: file && utf8(file.bytes) };
+        return { sha, date, author: author.name || author.email || "", text: file && decodeText(file.bytes) };
       });
       return { versions: await Promise.all(versions) };
     },

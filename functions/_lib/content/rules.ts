@@ -3,6 +3,7 @@
  * on the site's branch and its drafts, in its one repository. Each rule answers the reason for a refusal, or null.
  */
 import { CONTENT_FOLDER, SCHEMA_DIRECTORY } from "../../../src/content/model";
+import { DRAFT_READS, draftName, WRITES } from "../../../src/content/editor-requests";
 
 /** A file or folder name: letters, digits, `_`, `-`, `.`, `@` and spaces, not starting with a dot or a space. */
 const NAME = /^[\p{L}\p{N}_@-][\p{L}\p{N}_.@ -]*$/u;
@@ -26,14 +27,18 @@ export function draftBranch(collection: unknown, slug: unknown): { branch: strin
   if (typeof collection !== "string" || typeof slug !== "string" || !KEY.test(collection) || !KEY.test(slug)) {
     return { problem: "a draft is named by its collection and slug: letters, digits, - and _" };
   }
-  return { branch: `cms/${collection}/${slug}` };
+  return { branch: draftName(collection, slug) };
+}
+
+/** Whether `ref` names a draft's branch. */
+export function isDraft(ref: unknown): boolean {
+  const [prefix, collection, slug, ...more] = typeof ref === "string" ? ref.split("/") : [];
+  return prefix === "cms" && more.length === 0 && !("problem" in draftBranch(collection, slug));
 }
 
 /** Why a request that names `branch` is refused: only the site's branch, or for a read a draft's, may be named. */
 export function branchProblem(branch: unknown, contentBranch: string, reading = false): string | null {
-  const [prefix, collection, slug, ...more] = typeof branch === "string" ? branch.split("/") : [];
-  const draft = reading && prefix === "cms" && more.length === 0 && !("problem" in draftBranch(collection, slug));
-  return branch === contentBranch || draft
+  return branch === contentBranch || (reading && isDraft(branch))
     ? null
     : `only the branch ${contentBranch} and its drafts (cms/…) can be edited`;
 }
@@ -56,9 +61,6 @@ export function pathsOf(value: unknown, key = ""): unknown[] {
   const names = key === "versions" ? Object.keys(value) : [];
   return [...names, ...Object.entries(value).flatMap(([inner, item]) => pathsOf(item, inner))];
 }
-
-/** The actions that only read, and may read a draft's branch (the checks before a save read the draft as it is). */
-const READS = new Set(["entriesByFiles", "getEntry", "getMediaFile", "history"]);
 
 export type RequestBody = { action?: unknown; branch?: unknown; repo?: unknown; params?: unknown };
 type Named = Record<string, unknown> & { options?: { collectionName?: unknown; useWorkflow?: unknown } };
@@ -94,8 +96,7 @@ export function shapeProblem(body: unknown): string | null {
   return tooDeep(body) ? `a request nests no deeper than ${MAX_DEPTH} levels` : null;
 }
 
-/** The actions that write, and the folder none may write: the content model is changed with the code. */
-const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
+/** The folder no action writes: the content model is changed with the code. */
 const SCHEMAS = `${CONTENT_FOLDER}/${SCHEMA_DIRECTORY}/`;
 
 /** Why an editor may not write `path` (a save, or a Publish bringing a draft's file live); null when they may. */
@@ -122,7 +123,7 @@ export function requestProblem(
   const named = params as Named;
   const count = named.count;
   const problems = [
-    branchProblem(named.branch, contentBranch, READS.has(action)),
+    branchProblem(named.branch, contentBranch, DRAFT_READS.has(action)),
     branch === undefined ? null : branchProblem(branch, contentBranch),
     repo === undefined ? null : repoProblem(named.repo ?? (body as RequestBody).repo, repo),
     draftProblem(action, named),

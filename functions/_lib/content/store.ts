@@ -1,7 +1,7 @@
 /**
- * The narrow store the editor's server works on, whichever repository holds the content: GitHub's for the live site
- * (stores/github.ts), this folder's for `npm run cms` (stores/git.ts). Branches' trees and blobs, a commit, a ref
- * moved only from the version it was read at, and the drafts with the state only the server writes.
+ * The store the editor's server works on: GitHub's repository for the live site (stores/github.ts), this folder's for
+ * `npm run cms` (stores/git.ts). Trees and blobs, a commit, a ref moved only from the commit it was read at, and the
+ * drafts with the record only the server writes.
  */
 import type { Schedule } from "../../../src/content/schedule";
 

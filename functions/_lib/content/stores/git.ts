@@ -1,163 +1,133 @@
 /**
- * `npm run cms`'s store: this folder's git repository, read and written with git's plumbing, so no branch is checked
- * out and nothing but the commits it makes changes. A branch moves with update-ref from the commit it was read at (the
- * twin of GitHub's fast-forward-only update), and the branch checked out with a fast-forward merge, so the folder
- * shows what was published. A draft is a branch cms/<collection>/<slug> with its record in the branch's git config
- * (branch.<draft>.cms-status, -author, -schedule), which goes with the branch.
+ * `npm run cms`'s store: this folder's git repository through git's plumbing, so nothing is checked out and nothing
+ * but the commits it makes changes. A branch moves with update-ref from the commit it was read at (the twin of GitHub's
+ * fast-forward-only update), the checked-out one by a fast-forward merge, so the folder shows what was published. A
+ * draft is a branch cms/<collection>/<slug> with the server's record in its git config (branch.<draft>.cms-draft).
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Refusal, type Listing, type Store, type StoredDraft } from "../store";
-import { readSchedule, scheduleText } from "../../../../src/content/schedule";
+import { Refusal, type Store, type StoredDraft } from "../store";
 
-type Run = (args: string[], options?: { input?: Uint8Array; env?: Record<string, string> }) => Promise<Buffer>;
-const ZERO = "0".repeat(40);
+type Kept = Omit<StoredDraft, "branch" | "head">;
 const isFile = (mode: string) => /^100(644|755)$/.test(mode);
-
-/** git in `repo`, its errors with the folder's path taken out (a page never sees an absolute path). */
-function gitIn(repo: string): Run {
-  const withoutFolder = (text: string) => text.replaceAll(`${repo}${path.sep}`, "").replaceAll(repo, ".");
-  return (args, { input, env } = {}) =>
-    new Promise((resolve, reject) => {
-      const child = execFile(
-        "git",
-        args,
-        { cwd: repo, encoding: "buffer", maxBuffer: 64 << 20, env: { ...process.env, ...env } },
-        (error, stdout, stderr) => {
-          if (!error) return resolve(stdout);
-          reject(Object.assign(new Error(withoutFolder(String(stderr) || error.message)), { code: error.code }));
-        },
-      );
-      child.stdin?.end(input);
-    });
-}
-
 /** A ref as the store names it: a commit's sha as it is, a branch's name under refs/heads/. */
 const refOf = (ref: string) => (/^[0-9a-f]{40}$/.test(ref) ? ref : `refs/heads/${ref}`);
 
 export function gitStore(repo: string): Store {
-  const run = gitIn(repo);
-  const text = async (args: string[]) => (await run(args)).toString("utf8");
-  const maybe = <T>(promise: Promise<T>) => promise.catch(() => null);
-  /** The entries of a tree listing (`ls-tree -z`): mode, type, sha, size where asked, and path. */
-  const entries = (listing: string) =>
-    listing
+  // git's errors with the folder's path taken out: a page never sees an absolute path.
+  const hidden = (text: string) => text.replaceAll(`${repo}${path.sep}`, "").replaceAll(repo, ".");
+  const run = (args: string[], input?: Uint8Array, env?: NodeJS.ProcessEnv) =>
+    new Promise<Buffer>((resolve, reject) => {
+      const options = { cwd: repo, encoding: "buffer", maxBuffer: 64 << 20, env: { ...process.env, ...env } } as const;
+      const child = execFile("git", args, options, (error, stdout, stderr) =>
+        error ? reject(new Error(hidden(String(stderr) || error.message))) : resolve(stdout),
+      );
+      child.stdin?.end(input);
+    });
+  const git = async (...args: string[]) => (await run(args)).toString("utf8").trim();
+  const maybe = (...args: string[]) => git(...args).catch(() => null);
+  /** A tree listing (`ls-tree -z`): each entry's mode, type, sha, size (with -l) and path. */
+  const entries = async (...args: string[]) =>
+    ((await maybe("ls-tree", "-z", ...args)) ?? "")
       .split("\0")
       .filter(Boolean)
       .map((line) => {
-        const [meta, file] = [line.slice(0, line.indexOf("\t")), line.slice(line.indexOf("\t") + 1)];
-        const [mode, type, sha, size] = meta.split(/\s+/);
-        return { mode, type, sha, size: Number(size), path: file };
+        const [mode, type, sha, size] = line.slice(0, line.indexOf("\t")).split(/\s+/);
+        return { mode, type, sha, size: Number(size), path: line.slice(line.indexOf("\t") + 1) };
       });
-  const config = (branch: string, key: string, value: string | null) =>
-    maybe(
-      run(
-        value === null
-          ? ["config", "--unset", `branch.${branch}.${key}`]
-          : ["config", `branch.${branch}.${key}`, value],
-      ),
-    );
+  const blob = async (sha: string) => new Uint8Array(await run(["cat-file", "blob", sha]));
   async function drafts(): Promise<StoredDraft[]> {
-    const heads = await text(["for-each-ref", "--format=%(refname:short) %(objectname)", "refs/heads/cms/"]);
-    const records = (await maybe(text(["config", "-z", "--get-regexp", "^branch\\.cms/.*\\.cms-"]))) ?? "";
-    const fields = new Map<string, string>();
-    for (const item of records.split("\0").filter(Boolean)) {
-      const [key, ...value] = item.split("\n");
-      fields.set(key, value.join("\n"));
-    }
-    return heads
-      .split("\n")
-      .filter(Boolean)
-      .flatMap((line) => {
-        const [branch, head] = line.split(" ");
-        const field = (key: string) => fields.get(`branch.${branch}.cms-${key}`);
-        const status = field("status");
-        const schedule = readSchedule(field("schedule"));
-        return status ? [{ branch, head, status, author: field("author") ?? "", schedule }] : [];
-      });
+    const heads = await git("for-each-ref", "--format=%(refname:short) %(objectname)", "refs/heads/cms/");
+    const records = ((await maybe("config", "-z", "--get-regexp", "^branch\\.cms/.*\\.cms-draft$")) ?? "")
+      .split("\0")
+      .filter(Boolean);
+    const found = new Map(records.map((item) => [item.slice(7, item.indexOf("\n") - 10), item.split("\n")[1]]));
+    return heads.split("\n").flatMap((line) => {
+      if (!line) return [];
+      const [branch, head] = line.split(" ");
+      return found.has(branch) ? [{ branch, head, ...(JSON.parse(found.get(branch)!) as Kept) }] : [];
+    });
   }
+  const keep = async (branch: string, change: Partial<Kept>) => {
+    const key = `branch.${branch}.cms-draft`;
+    await git("config", key, JSON.stringify({ ...(JSON.parse(await git("config", key)) as Kept), ...change }));
+  };
 
   return {
-    head: async (ref) =>
-      (await maybe(text(["rev-parse", "--verify", "-q", `refs/heads/${ref}^{commit}`])))?.trim() ?? null,
+    head: (ref) => maybe("rev-parse", "--verify", "-q", `refs/heads/${ref}^{commit}`),
     async read(file, ref) {
-      const [found] = entries((await maybe(text(["ls-tree", "-z", refOf(ref), "--", file]))) ?? "");
-      if (!found || found.path !== file) return null;
+      const [found] = await entries(refOf(ref), "--", file);
+      if (!found || found.path !== file || found.type === "tree") return null;
       if (!isFile(found.mode))
         throw new Refusal(403, `Refused: ${file} is a link or a submodule, not a file. Nothing was changed.`);
-      return { sha: found.sha, bytes: new Uint8Array(await run(["cat-file", "blob", found.sha])) };
+      return { sha: found.sha, bytes: await blob(found.sha) };
     },
-    async list(folder, ref) {
-      const listed = entries((await maybe(text(["ls-tree", "-z", "-l", refOf(ref), "--", `${folder}/`]))) ?? "");
-      return listed
+    list: async (folder, ref) =>
+      (await entries("-l", refOf(ref), "--", `${folder}/`))
         .filter((entry) => entry.type === "blob" && isFile(entry.mode))
-        .map(({ path: file, sha, size }) => ({ path: file, name: path.posix.basename(file), sha, size }));
-    },
-    async tree(commit) {
-      const [sha, listing] = await Promise.all([
-        text(["rev-parse", `${commit}^{tree}`]),
-        text(["ls-tree", "-r", "-z", commit]),
-      ]);
-      const files: Listing = new Map(entries(listing).map(({ path: file, sha, mode }) => [file, { sha, mode }]));
-      return { sha: sha.trim(), files };
-    },
-    blob: async (sha) => new Uint8Array(await run(["cat-file", "blob", sha])),
+        .map(({ path: file, sha, size }) => ({ path: file, name: path.posix.basename(file), sha, size })),
+    tree: async (commit) => ({
+      sha: await git("rev-parse", `${commit}^{tree}`),
+      files: new Map((await entries("-r", commit)).map(({ path: file, sha, mode }) => [file, { sha, mode }])),
+    }),
+    blob,
     async write({ tree, changes, parents, message, author }) {
       // An index of its own: the folder's is the checkout's.
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), "cms-index-"));
-      const env = { GIT_INDEX_FILE: path.join(dir, "index") };
+      const index = { GIT_INDEX_FILE: path.join(dir, "index") };
       try {
-        await run(["read-tree", tree], { env });
+        await run(["read-tree", tree], undefined, index);
         for (const { path: file, content } of changes) {
-          if (content === null) {
-            await run(["update-index", "--force-remove", "--", file], { env });
-            continue;
-          }
-          const sha = (await run(["hash-object", "-w", "--stdin"], { input: Buffer.from(content, "base64") }))
-            .toString()
-            .trim();
-          await run(["update-index", "--add", "--cacheinfo", `100644,${sha},${file}`], { env });
+          const sha = content && String(await run(["hash-object", "-w", "--stdin"], Buffer.from(content, "base64")));
+          const args = sha ? ["--add", "--cacheinfo", `100644,${sha.trim()},${file}`] : ["--force-remove", "--", file];
+          await run(["update-index", ...args], undefined, index);
         }
-        const made = (await run(["write-tree"], { env })).toString().trim();
-        const who = { NAME: author.name || author.email, EMAIL: author.email };
-        const people = Object.fromEntries(
-          ["AUTHOR", "COMMITTER"].flatMap((role) =>
-            Object.entries(who).map(([key, value]) => [`GIT_${role}_${key}`, value]),
-          ),
-        );
+        const made = String(await run(["write-tree"], undefined, index)).trim();
+        const [name, email] = [author.name || author.email, author.email];
+        const who = {
+          GIT_AUTHOR_NAME: name,
+          GIT_AUTHOR_EMAIL: email,
+          GIT_COMMITTER_NAME: name,
+          GIT_COMMITTER_EMAIL: email,
+        };
         const args = ["commit-tree", made, ...parents.flatMap((parent) => ["-p", parent]), "-m", message];
-        return (await run(args, { env: people })).toString().trim();
+        return String(await run(args, undefined, who)).trim();
       } finally {
         await fs.rm(dir, { recursive: true, force: true });
       }
     },
     async move(ref, next, from) {
-      const checkedOut = (await maybe(text(["symbolic-ref", "-q", "HEAD"])))?.trim() === `refs/heads/${ref}`;
-      if (checkedOut && from) {
-        // The folder follows its branch: a fast-forward from the commit read, refused over uncommitted changes.
-        if ((await text(["rev-parse", "HEAD"])).trim() !== from) return false;
-        const merged = await run(["merge", "--ff-only", "-q", next]).then(
-          () => null,
-          (error: Error) => error.message,
-        );
-        if (merged === null) return true;
-        // Edits in the folder that the change would overwrite: for whoever made them to put aside, and a schedule
-        // tries again at its next run.
-        const files = [...merged.matchAll(/^\t(.+)$/gm)].map(([, file]) => file);
-        if (files.length === 0) return false;
+      if (!from || (await maybe("symbolic-ref", "-q", "HEAD")) !== `refs/heads/${ref}`) {
+        return (await maybe("update-ref", `refs/heads/${ref}`, next, from ?? "0".repeat(40))) !== null;
+      }
+      // The folder follows its branch: a fast-forward from the commit read.
+      if ((await git("rev-parse", "HEAD")) !== from) return false;
+      const failed = await git("merge", "--ff-only", "-q", next).then(
+        () => "",
+        (error: Error) => error.message,
+      );
+      // Edits in the folder that it would overwrite are for whoever made them to put aside; a schedule tries again.
+      const files = [...failed.matchAll(/^\t(.+)$/gm)].map(([, file]) => file);
+      if (files.length) {
         throw new Refusal(
           503,
           `Not saved: ${files.join(", ")} changed in the folder, not committed. Commit or stash it, then try again.`,
         );
       }
-      return (await maybe(run(["update-ref", `refs/heads/${ref}`, next, from ?? ZERO]))) !== null;
+      return !failed;
     },
-    mergeBase: async (a, b) => (await text(["merge-base", refOf(a), refOf(b)])).trim(),
+    mergeBase: (a, b) => git("merge-base", refOf(a), refOf(b)),
     async log(from, count, file) {
-      const format = "--format=%H%x1f%aI%x1f%an%x1f%ae";
-      const lines = await text(["log", `-n${count}`, format, refOf(from), "--", ...(file ? [file] : [])]);
+      const lines = await git(
+        "log",
+        `-n${count}`,
+        "--format=%H%x1f%aI%x1f%an%x1f%ae",
+        refOf(from),
+        "--",
+        ...(file ? [file] : []),
+      );
       return lines
         .split("\n")
         .filter(Boolean)
@@ -167,28 +137,24 @@ export function gitStore(repo: string): Store {
         });
     },
     async changed(base, head) {
-      const raw = await text(["diff", "--raw", "-z", "--no-renames", "--abbrev=40", `${refOf(base)}...${head}`]);
-      const parts = raw.split("\0").filter(Boolean);
-      const files = [];
-      for (let i = 0; i + 1 < parts.length; i += 2) {
-        const [, , , sha, status] = parts[i].split(" ");
-        files.push({ path: parts[i + 1], sha, added: status === "A" });
-      }
-      return files;
+      const parts = (await git("diff", "--raw", "-z", "--no-renames", "--abbrev=40", `${refOf(base)}...${head}`)).split(
+        "\0",
+      );
+      return parts.flatMap((meta, i) => {
+        const [, , , sha, status] = meta.split(" ");
+        return i % 2 === 0 && parts[i + 1] ? [{ path: parts[i + 1], sha, added: status === "A" }] : [];
+      });
     },
     drafts: {
       list: drafts,
       find: async (branch) => (await drafts()).find((draft) => draft.branch === branch) ?? null,
-      async open(branch, { status, author }) {
-        await config(branch, "cms-author", author);
-        await config(branch, "cms-status", status);
-      },
-      setStatus: async (branch, status) => void (await config(branch, "cms-status", status)),
-      setSchedule: async (branch, schedule) =>
-        void (await config(branch, "cms-schedule", schedule && scheduleText(schedule))),
+      open: (branch, { status, author }) =>
+        git("config", `branch.${branch}.cms-draft`, JSON.stringify({ status, author, schedule: null })).then(() => {}),
+      setStatus: (branch, status) => keep(branch, { status }),
+      setSchedule: (branch, schedule) => keep(branch, { schedule }),
       async remove(branch) {
-        await maybe(run(["update-ref", "-d", `refs/heads/${branch}`]));
-        await maybe(run(["config", "--remove-section", `branch.${branch}`]));
+        await maybe("update-ref", "-d", `refs/heads/${branch}`);
+        await maybe("config", "--remove-section", `branch.${branch}`);
       },
     },
   };

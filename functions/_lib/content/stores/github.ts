@@ -7,7 +7,7 @@
  * wrote, changed or copied from another draft is no schedule.
  */
 import type { GitHub } from "../github";
-import { draftBranch } from "../rules";
+import { isDraft } from "../rules";
 import type { ContentSettings } from "../settings";
 import { Refusal, type Store, type StoredDraft } from "../store";
 import { fromBase64 } from "../../../../src/content/bytes";
@@ -27,10 +27,6 @@ const AUTHOR = /^A draft saved in the site's editor by (.+)\.$/;
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 const at = (path: string, ref: string) =>
   `/contents/${path.split("/").map(encodeURIComponent).join("/")}?ref=${encodeURIComponent(ref)}`;
-const isDraft = (ref: string) => {
-  const [prefix, collection, slug, ...more] = ref.split("/");
-  return prefix === "cms" && more.length === 0 && !("problem" in draftBranch(collection, slug));
-};
 
 export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSettings): Store {
   const key = (async () => {
