@@ -31,7 +31,7 @@ import { CONTENT_API, PUBLISHERS_ONLY } from "../src/content/editor-backend";
 import { SESSION_ENDED } from "../functions/_lib/content/access";
 import { MAX_BODY } from "../functions/_lib/content/api";
 import { loadSchemas } from "../src/content/read-content";
-import { resolveSchema } from "../src/content/model";
+import { PAGE_FILES, resolveSchema } from "../src/content/model";
 import { draftBranch } from "../src/cms/content-store";
 
 const root = path.resolve(__dirname, "..");
@@ -192,6 +192,32 @@ test.describe(`at ${width} px`, () => {
     expect(parse(standIn.file(file)!).title).toBe(changed);
     expect(standIn.writes.at(-1)?.author?.email).toBe(BEN);
     await other.context().close();
+  });
+
+  test("opening the editor, its first touch and a save read each file once, in the browser and on GitHub", async ({
+    page,
+  }) => {
+    const service = services()[0];
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().endsWith(CONTENT_API.url)) return;
+      const { action, params } = r.postDataJSON() as { action: string; params: Record<string, unknown> };
+      const files = (params.files as { path: string }[] | undefined)?.map((f) => f.path) ?? [];
+      const named = [params.path, params.folder, params.mediaFolder, ...files].filter(Boolean);
+      for (const file of named) asked.push(`${action} ${String(file)} ${String(params.extension ?? "")}`);
+    });
+    const before = standIn.requests.length;
+    await openAs(page, ANN, `collections/services/entries/${service.slug}`);
+    await serviceField(page, "title").click();
+    // The first touch starts the content check, which reads every page file.
+    for (const name of Object.keys(PAGE_FILES)) {
+      await expect.poll(() => asked.some((a) => a.includes(` data/${name} `))).toBe(true);
+    }
+    await serviceField(page, "title").fill(`${service.title} (read once, ${width})`);
+    await publishNow(page);
+    const read = standIn.requests.slice(before).filter((r) => /^GET \S+\/contents\//.test(r));
+    const twice = (list: string[]) => list.filter((item, i) => list.indexOf(item) !== i);
+    expect({ browser: twice(asked), github: twice(read) }).toEqual({ browser: [], github: [] });
   });
 
   test("a session that ends while editing: the save is refused, the editor says so, the form keeps the edit", async ({
@@ -565,14 +591,17 @@ test.describe("refused, with nothing written", () => {
     const big = persist(service());
     big.params.dataFiles[0].raw = "x".repeat(MAX_BODY);
     expect((await post(request, big)).status).toBe(413);
-    // The editor read the file; another change landed on GitHub before its write: the write is refused.
+    // The editor read the file; another change of the same field landed on GitHub before its write: it is refused.
     const version = await versionOf(request, service());
-    standIn.commit(service(), `${standIn.file(service())}# a change made on GitHub\n`);
+    standIn.commit(
+      service(),
+      standIn.file(service())!.replace(/^title: .*$/m, "title: Changed on GitHub\n# a change made on GitHub"),
+    );
     writes = standIn.writes.length;
     const stale = await post(request, persist(service(), { versions: { [service()]: version } }));
     expect(stale).toMatchObject({
       status: 409,
-      error: expect.stringMatching(/^Not saved: .* changed while you were saving\. Save again/),
+      error: expect.stringMatching(/^Not saved: .* changed after you opened it, and a field \(title\) you changed/),
     });
     // GitHub's refusals in the editor's words: its rate limit, and an outage.
     standIn.failNext = "rate-limit";
@@ -587,18 +616,24 @@ test.describe("refused, with nothing written", () => {
     });
     // Without the version it replaces, a write cannot create over an existing file either.
     expect((await post(request, persist(service()))).status).toBe(409);
-    expect(standIn.file(service())).toMatch(/# a change made on GitHub\n$/);
+    expect(standIn.file(service())).toMatch(/^title: Changed on GitHub\n# a change made on GitHub\n/m);
   });
 
-  test("a write over files changed since the editor read them writes none: entry and image, rename, upload, delete", async ({
+  test("a write over files changed since the editor read them writes none where they clash: entry and image, rename, upload, delete", async ({
     request,
   }) => {
     const file = service();
     const version = await versionOf(request, file);
-    standIn.commit(file, `${standIn.file(file)}# changed on GitHub after the editor read it\n`);
+    standIn.commit(
+      file,
+      standIn.file(file)!.replace(/^title: .*$/m, "title: Retitled on GitHub after the editor read it"),
+    );
     const image = "data/images/new-with-the-entry.jpg";
     const withImage = persist(file, { versions: { [file]: version }, assets: [{ path: image, content: "/9j/2w==" }] });
-    expect(await post(request, withImage)).toMatchObject({ status: 409, error: expect.stringMatching(/^Not saved: /) });
+    expect(await post(request, withImage)).toMatchObject({
+      status: 409,
+      error: expect.stringMatching(/^Not saved: .* changed after you opened it, and a field \(title\) you changed/),
+    });
     const renamed = "data/services/renamed-over-a-change.yaml";
     const rename = persist(file, { versions: { [file]: version } });
     (rename.params.dataFiles[0] as Record<string, unknown>).newPath = renamed;

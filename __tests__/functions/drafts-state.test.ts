@@ -15,16 +15,23 @@ const due = Date.parse(at);
 const file = SERVICES[0];
 const slug = slugOf(file);
 const draft = draftBranch("services", slug);
-const ready = (name = slug, newStatus = "pending_publish") =>
-  call(ANN, "updateUnpublishedEntryStatus", { collection: "services", slug: name, newStatus });
-const schedule = (head: string, name = slug) =>
-  call(BEN, "schedulePublish", { collection: "services", slug: name, head, at });
+const ready = (name = slug, newStatus = "pending_publish", collection = "services") =>
+  call(ANN, "updateUnpublishedEntryStatus", { collection, slug: name, newStatus });
+const schedule = (head: string, name = slug, collection = "services") =>
+  call(BEN, "schedulePublish", { collection, slug: name, head, at });
 const board = async () => (await call(ANN, "drafts", {})).body as unknown as Draft[];
-/** A new service's file, in the next free position. */
-const newService = (name: string) => {
-  const order = Math.max(...SERVICES.map((f) => Number(parse(standIn.file(f)!).order))) + 1;
-  return stringify({ ...parse(standIn.file(file)!), slug: name, order, navLabel: name, title: name });
-};
+/** A second draft, of a page file (any content has one): the firm's file with a comment added; answers its head. */
+async function pageDraft() {
+  const firm = "data/firm.yaml";
+  const answer = await call(ANN, "persistEntry", {
+    dataFiles: [{ path: firm, slug: "firm", raw: `${standIn.file(firm)}# a second draft\n` }],
+    options: { useWorkflow: true, collectionName: "pages", status: "draft" },
+    versions: { [firm]: await version(firm) },
+  });
+  expect(answer.status).toBe(200);
+  await ready("firm", "pending_publish", "pages");
+  return String(answer.body.head);
+}
 const mainWrites = () => standIn.writes.filter((w) => w.branch === "main");
 /** A schedule line as a publisher's would read, written by someone else. */
 const forged = (head: string) => `A draft.\n\n${scheduleText({ at, head, by: BEN })}`;
@@ -74,13 +81,10 @@ describe("a draft is a pull request the App opened from the site's own branch", 
     expect(mainWrites()).toEqual([]);
     // A line the server signed for one draft, copied onto another, is none there either.
     await schedule(head);
-    const other = "data/services/zz-one.yaml";
-    const otherHead = await saveDraft(ANN, other, newService("zz-one"));
-    await ready(slugOf(other));
+    const otherHead = await pageDraft();
     const signed = pull.body.split("\n\n")[1];
-    standIn.pulls.find((p) => p.head.ref === draftBranch("services", slugOf(other)))!.body =
-      `A draft.\n\n${signed.replace(head, otherHead)}`;
-    expect((await board()).find((d) => d.slug === slugOf(other))!.schedule).toBeNull();
+    standIn.pulls.find((p) => p.head.ref === "cms/pages/firm")!.body = `A draft.\n\n${signed.replace(head, otherHead)}`;
+    expect((await board()).find((d) => d.slug === "firm")!.schedule).toBeNull();
   });
 
   test("leaving Ready voids a schedule: Ready again later does not bring it back, and the board says why", async () => {
@@ -208,30 +212,48 @@ describe("Publish, by a button or a schedule, brings live the whole draft and on
   });
 
   test("one draft's refusal that cannot be written holds no other draft", async () => {
-    // The first draft takes a free position that another writer gives to a new service before its time.
-    const free = Math.max(...SERVICES.map((f) => Number(parse(standIn.file(f)!).order))) + 1;
-    const first = await saveDraft(
+    // The first draft also changes the code (pushed onto its branch): its Publish is refused at its time.
+    await saveDraft(
       ANN,
       file,
-      edited(file, (d) => (d.order = free)),
+      edited(file, (d) => (d.title = "With code")),
     );
-    const other = "data/services/zz-one.yaml";
-    const second = await saveDraft(ANN, other, stringify({ ...parse(newService("zz-one")), order: free + 1 }));
-    for (const [name, head] of [
-      [slug, first],
-      ["zz-one", second],
-    ]) {
-      await ready(name);
-      await schedule(head, name);
-    }
-    standIn.commit("data/services/zz-two.yaml", newService("zz-two"));
+    const first = standIn.commit("src/code.ts", "export const code = false;\n", "Pushed by hand", draft);
+    await ready();
+    await schedule(first);
+    await schedule(await pageDraft(), "firm", "pages");
     standIn.failOn = `PATCH /pulls/${standIn.pulls.find((p) => p.head.ref === draft)!.number}`;
     await publishDue(workflowEnv(), due);
-    expect(mainWrites().map((w) => w.message)).toEqual(["Publish services/zz-one (ben@firm.example)"]);
+    expect(mainWrites().map((w) => w.message)).toEqual([`Publish pages/firm (${BEN})`]);
   });
 });
 
-describe("a save names each file once, and a draft changes something", () => {
+describe("a save merges onto what changed since it was read, names each file once, and a draft changes something", () => {
+  test("a file another writer changed since the editor read it: their fields kept, a field both changed refused", async () => {
+    const opened = { version: await version(file), text: standIn.file(file)! };
+    standIn.commit(
+      file,
+      edited(file, (d) => (d.summary = "Another writer's summary.")),
+    );
+    /** A save of the file as opened with `fields` changed, naming the version opened. */
+    const save = (fields: Record<string, unknown>) => {
+      const raw = stringify({ ...parse(opened.text), ...fields });
+      const params = { dataFiles: [{ path: file, slug, raw }], options: {}, versions: { [file]: opened.version } };
+      return call(BEN, "persistEntry", params, false);
+    };
+    expect((await save({ title: "The editor's title" })).status).toBe(200);
+    expect(parse(standIn.file(file)!)).toMatchObject({
+      title: "The editor's title",
+      summary: "Another writer's summary.",
+    });
+    const clash = await save({ summary: "The editor's summary." });
+    expect(clash).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(/^Not saved: .* changed after you opened it, and a field \(summary\)/) },
+    });
+    expect(parse(standIn.file(file)!).summary).toBe("Another writer's summary.");
+  });
+
   test("newPath equal to path keeps the file; a path named twice is refused; an empty first draft says so", async () => {
     const raw = edited(file, (d) => (d.title = "Same path"));
     const options = { useWorkflow: false };

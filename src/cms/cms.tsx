@@ -10,6 +10,7 @@ import { CMS_FORMAT, SERVICES_COLLECTION, PAGES_COLLECTION, type CmsConfig } fro
 import { yamlFormat } from "./yaml-format";
 import { CONTENT_API, PUBLISHERS_ONLY } from "../content/editor-backend";
 import { draftBranch, editorialWorkflow, proxyCall, proxyStore } from "./content-store";
+import { answers, keptEntry, remembered } from "./reads";
 import { readSources, repositoryPath, SERVICES_FOLDER } from "./content-store";
 import { startContentProblems } from "./content-problems";
 import { LIVE_COMMIT_FILE } from "./live-status";
@@ -79,7 +80,12 @@ function versioned(...args: unknown[]) {
     proxy.getMediaDisplayURL = async ({ path }) => (await proxy.getMediaFile(path)).url;
   }
   proxy.request = async ({ action, params }) => {
-    const answer = await request({ action, params: read.params(action, params, versions) }).catch(sessionEnded);
+    const ask = () =>
+      request({ action, params: read.params(action, params, versions) }).catch((error) => {
+        answers.kept.clear();
+        return sessionEnded(error);
+      });
+    const answer = (action === "getEntry" && (await keptEntry(params))) || (await remembered(action, params, ask));
     await read.answered(action, params, answer);
     if (action === "persistEntry") versions.clear();
     return answer;
@@ -154,6 +160,8 @@ const firstInteraction = new Promise<void>((resolve) => {
 async function startEditor(): Promise<void> {
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
   service ||= workflow;
+  // The content service merges a save onto what changed since the editor read it: nothing is read twice for it.
+  answers.on = service;
   const info =
     backend.name === CONTENT_API.name && (await proxyCall(CONTENT_API.url)("info", "info", {}).catch(() => ({})));
   const publisher = (info as { publisher?: boolean }).publisher !== false;
@@ -183,7 +191,7 @@ async function startEditor(): Promise<void> {
       true,
     );
   }
-  const context = { store, branch, workflow, schemas };
+  const context = { store, branch, workflow, schemas, merges: service };
   const check = async (entry: EntryState) => {
     versions.clear();
     const checked = await (await saveCheck()).checkSave(context, entry).catch(sessionEnded);

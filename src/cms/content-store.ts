@@ -2,6 +2,7 @@
 import { CONTENT_FOLDER, PAGE_FILES, SERVICES_DIRECTORY, type SourceFile } from "../content/model";
 import { fromBase64 } from "../content/bytes";
 import { LOCAL_HOSTS, type CmsBackend } from "../content/editor-backend";
+import { remembered, type Entries } from "./reads";
 import { HISTORY_PAGE, type Version } from "./history";
 import { SESSION_ENDED } from "./login-notice";
 
@@ -15,7 +16,7 @@ export interface StoredFile {
 export interface ContentStore {
   /** The file's text on `branch`, and its version where the backend names one; null when there is no such file. */
   read(path: string, branch: string): Promise<{ text: string; version?: string } | null>;
-  /** The YAML files (.yaml, .yml) directly in `folder` on `branch`, by path, with their versions. */
+  /** The YAML files (.yaml, as the editor writes them) directly in `folder` on `branch`, by path, with versions. */
   list(folder: string, branch: string): Promise<StoredFile[]>;
   /** A file's bytes on `branch` (an image); null (or an error) when there is no such file. */
   readBytes(path: string, branch: string): Promise<Uint8Array | null>;
@@ -50,8 +51,6 @@ export async function readSources(store: ContentStore, branch: string): Promise<
 }
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
-
-const isYaml = (path: string) => /\.ya?ml$/.test(path);
 
 /** A call of Decap's proxy protocol at `proxyUrl`: decap-server (…/api/v1), or the content API (/api/content). */
 export function proxyCall(proxyUrl: string, fetchImpl: Fetch = fetch) {
@@ -92,22 +91,24 @@ export async function editorialWorkflow(config: CmsBackend["config"], configured
 
 /** The files behind Decap's proxy protocol at `proxyUrl` (decap-server locally, the content API hosted). */
 export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentStore {
-  const call = proxyCall(proxyUrl, fetchImpl);
-  type Entries = { data: string | null; file: { path: string; id?: string | null } }[];
+  const direct = proxyCall(proxyUrl, fetchImpl);
+  const call = (what: string, action: string, params: Record<string, unknown>) =>
+    remembered(action, params, () => direct(what, action, params));
   return {
     async read(path, branch) {
       const [found] = (await call(path, "entriesByFiles", { branch, files: [{ path }] })) as Entries;
       return typeof found?.data === "string" ? { text: found.data, version: found.file.id ?? undefined } : null;
     },
     async list(folder, branch) {
-      const lists = await Promise.all(
-        ["yaml", "yml"].map(
-          (extension) => call(folder, "entriesByFolder", { branch, folder, extension, depth: 1 }) as Promise<Entries>,
-        ),
-      );
-      return lists
-        .flat()
-        .filter((entry) => entry.data !== null && isYaml(entry.file.path))
+      // As Decap lists the services, whose file it reads then: the server's check reads a .yml one too.
+      const listed = (await call(folder, "entriesByFolder", {
+        branch,
+        folder,
+        extension: "yaml",
+        depth: 1,
+      })) as Entries;
+      return listed
+        .filter((entry) => entry.data !== null && entry.file.path.endsWith(".yaml"))
         .map((entry) => ({ path: entry.file.path, text: entry.data as string, version: entry.file.id ?? undefined }));
     },
     async readBytes(path, branch) {

@@ -1,6 +1,7 @@
 /**
  * What runs before the editor writes, against the backend as it is at that moment: a save merges onto a file that
- * changed since it was opened (src/content/merge.ts), or refuses when both changed one field; a save and a publish
+ * changed since it was opened (src/content/merge.ts), or refuses when both changed one field (the content service
+ * does this itself, on the version opened: then the file is not read again here); a save and a publish
  * run the build's content check on the file as it will be written, with the services as they will be then. Images
  * picked anew are judged by their bytes and decoded whole. Each file is read once.
  */
@@ -24,6 +25,8 @@ export interface SaveContext {
   branch: string;
   /** Saves are drafts on branches of their own (Decap's editorial workflow). */
   workflow: boolean;
+  /** The backend merges a save onto what changed since the editor read it (the content service), not the editor. */
+  merges?: boolean;
   schemas: Schemas;
 }
 
@@ -152,7 +155,9 @@ export async function checkSave(ctx: SaveContext, entry: EntryState) {
   // The services as they are published, this one among them unless it has a draft.
   const services =
     entry.collection === SERVICES_COLLECTION ? await ctx.store.list(SERVICES_FOLDER, ctx.branch) : undefined;
-  const { texts, versions } = await fileTexts(ctx, entry, branch, branch === ctx.branch ? services : undefined);
+  const { texts, versions } = ctx.merges
+    ? { texts: {} as Record<string, string>, versions: {} }
+    : await fileTexts(ctx, entry, branch, branch === ctx.branch ? services : undefined);
   // A file that is not valid YAML opens as an empty form: nothing is written over it from that.
   const unreadable =
     texts[SOURCE_KEY] === undefined

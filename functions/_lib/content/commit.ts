@@ -64,26 +64,28 @@ export const mayPublish = (settings: ServiceSettings, editor: Editor) => listed(
 const stale = (path: string) =>
   new Refusal(
     409,
-    path.endsWith(".yaml")
-      ? `Not saved: ${path} changed while you were saving. Save again: your changes are merged with the other ` +
-          "change, or you are told which field both changed."
-      : `Not saved: ${path} changed since you opened it. Nothing was changed: reload to see it as it is now.`,
+    `Not saved: ${path} changed since you opened it. Nothing was changed: reload to see it as it is now.`,
   );
+const isYaml = (path: string) => /\.ya?ml$/.test(path);
 
-/** A save's plan: `changes`, each onto the file at `versions[path]` (absent if none) or already as it leaves it. */
-export function replacing(changes: Change[], versions: Record<string, string> = {}): Plan {
+/**
+ * A save's plan: `changes`, each onto the file at `versions[path]` (absent if none) or already as it leaves it; a
+ * YAML file changed since that version gets the editor's changes merged onto it field by field, as Publish merges.
+ */
+export function replacing(store: Store, changes: Change[], versions: Record<string, string> = {}): Plan {
   return async (files) => {
     const planned: Change[] = [];
     const twice = changes.find((change, i) => changes.findIndex((c) => c.path === change.path) !== i);
     if (twice) throw refused(400, `the request names ${twice.path} twice.`);
-    for (const change of changes) {
-      const now = files.get(change.path);
-      if (now && !isFile(now.mode)) throw notAFile(change.path);
-      const bytes = change.content === null ? null : fromBase64(change.content);
-      if (change.content !== null && !bytes) throw refused(400, `${change.path} was not sent as base64.`);
+    for (const { path, content } of changes) {
+      const [now, seen] = [files.get(path), versions[path]];
+      if (now && !isFile(now.mode)) throw notAFile(path);
+      const bytes = content === null ? null : fromBase64(content);
+      if (content !== null && !bytes) throw refused(400, `${path} was not sent as base64.`);
       if ((now?.sha ?? null) === (bytes && (await blobSha(bytes)))) continue;
-      if ((now?.sha ?? null) !== (versions[change.path] ?? null)) throw stale(change.path);
-      planned.push(change);
+      if ((now?.sha ?? null) === (seen ?? null)) planned.push({ path, content });
+      else if (!isYaml(path) || !now || !seen || !bytes) throw stale(path);
+      else planned.push({ path, content: await merged(store, path, [seen, now.sha, decodeText(bytes)], "saved") });
     }
     return planned;
   };
@@ -108,29 +110,44 @@ export function merging(store: Store, reviewed: string): Plan {
         writeProblem(path) ?? (isFile(draft.get(path)?.mode ?? "100644") ? null : `${path} is not a plain file`);
       if (problem) throw refused(403, `the draft changes a file the editor does not: ${problem}.`);
       if (now === sha) continue;
-      const content = now === was ? sha && base64(await store.blob(sha)) : await mergedYaml(store, path, was, now, sha);
+      if (now !== was && !(isYaml(path) && was && now && sha)) throw clash(path, "published", "the file");
+      const content =
+        now === was ? sha && base64(await store.blob(sha)) : await merged(store, path, [was!, now!, sha!]);
       planned.push({ path, content });
     }
     return planned;
   };
 }
 
-/** A YAML file the draft and the live branch both changed since `was`: the draft's fields onto the live text. */
-async function mergedYaml(store: Store, path: string, was: string | null, now: string | null, draft: string | null) {
-  const clash = (what: string) =>
-    new Refusal(
-      409,
-      `Not published: ${path} changed on the live site since the draft was made, and ${what} changed in the ` +
-        "draft too. Nothing was changed: open the draft, make its changes again onto the file as it is now, and save.",
-    );
-  if (!/\.ya?ml$/.test(path) || !was || !now || !draft) throw clash("the file");
-  const [base, live, mine] = await Promise.all([was, now, draft].map(async (sha) => decodeText(await store.blob(sha))));
-  const result = mergeEdits(parseData(base), parseData(mine), parseData(live));
-  if (result.conflicts)
-    throw clash(`${result.conflicts.length === 1 ? "a field" : "fields"} (${result.conflicts.join(", ")})`);
+const clash = (path: string, done: "saved" | "published", what: string) =>
+  new Refusal(
+    409,
+    done === "saved"
+      ? `Not saved: ${path} changed after you opened it, and ${what} you changed changed there too. Nothing was ` +
+          "changed: your edits are still in the form. Copy them, reload to see the other change, and make yours again."
+      : `Not published: ${path} changed on the live site since the draft was made, and ${what} changed in the ` +
+          "draft too. Nothing was changed: open the draft, make its changes again onto the file as it is now, and save.",
+  );
+
+/**
+ * A YAML file changed on both sides since `base` (a blob): the other side's fields (`live`, a blob) with the draft's
+ * changes (`mine`, a blob) or the editor's (the text saved) made onto its text, or refused naming the fields.
+ */
+async function merged(
+  store: Store,
+  path: string,
+  [base, live, mine]: string[],
+  done: "saved" | "published" = "published",
+) {
+  const text = async (sha: string) => decodeText(await store.blob(sha));
+  const [was, now, made] = await Promise.all([text(base), text(live), done === "saved" ? mine : text(mine)]);
+  const result = mergeEdits(parseData(was), parseData(made), parseData(now));
+  if (result.conflicts) {
+    throw clash(path, done, `${result.conflicts.length === 1 ? "a field" : "fields"} (${result.conflicts.join(", ")})`);
+  }
   try {
-    return base64(writtenText({ source: live, fields: result.merged }));
+    return base64(writtenText({ source: now, fields: result.merged }));
   } catch {
-    throw clash("the file");
+    throw clash(path, done, "the file");
   }
 }

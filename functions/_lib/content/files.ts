@@ -27,7 +27,7 @@ export function fileActions(context: Context) {
   }
   async function deleteFiles(p: Params) {
     const changes = p.paths!.map((path) => ({ path, content: null }));
-    await commit(context, branch, message(p.options), replacing(changes, p.versions));
+    await commit(context, branch, message(p.options), replacing(store, changes, p.versions));
     return { message: "deleted" };
   }
   return {
@@ -48,7 +48,7 @@ export function fileActions(context: Context) {
     }),
     unpublishedEntryMediaFile: (p: Params) => media(p.path!, draftOf(p.collection, p.slug)),
     persistMedia: async (p: Params) => {
-      await commit(context, branch, message(p.options), replacing([p.asset!], p.versions));
+      await commit(context, branch, message(p.options), replacing(store, [p.asset!], p.versions));
       return media(p.asset!.path);
     },
     deleteFile: async (p: Params) => deleteFiles({ ...p, paths: [p.path!] }),
@@ -61,7 +61,7 @@ export function fileActions(context: Context) {
         changes.push({ path: moved ? file.newPath! : file.path, content: base64(file.raw) });
         if (moved) changes.push({ path: file.path, content: null });
       }
-      const head = await commit(context, ref, message(options), replacing(changes, versions));
+      const head = await commit(context, ref, message(options), replacing(store, changes, versions));
       if (ref !== branch && !(await store.drafts.find(ref))) {
         if (!(await store.head(ref)))
           throw new Refusal(422, "Not saved: this draft changes nothing, so there is nothing to review.");
