@@ -41,8 +41,6 @@ const backend = __CMS_CONFIG__.backend;
 const store = proxyStore(backend.proxy_url);
 const branch = backend.branch;
 
-/** The version of the file the last pre-save check merged onto: a save names it, and fails if it is stale. */
-const versions = new Map<string, string>();
 const read = readVersions();
 type ProxyRequest = (payload: { action: string; params: Record<string, unknown> }) => Promise<unknown>;
 interface ProxyBackend {
@@ -81,13 +79,12 @@ function versioned(...args: unknown[]) {
   }
   proxy.request = async ({ action, params }) => {
     const ask = () =>
-      request({ action, params: read.params(action, params, versions) }).catch((error) => {
+      request({ action, params: read.params(action, params) }).catch((error) => {
         answers.kept.clear();
         return sessionEnded(error);
       });
     const answer = (action === "getEntry" && (await keptEntry(params))) || (await remembered(action, params, ask));
     await read.answered(action, params, answer);
-    if (action === "persistEntry") versions.clear();
     return answer;
   };
   return proxy;
@@ -192,12 +189,7 @@ async function startEditor(): Promise<void> {
     );
   }
   const context = { store, branch, workflow, schemas, merges: service };
-  const check = async (entry: EntryState) => {
-    versions.clear();
-    const checked = await (await saveCheck()).checkSave(context, entry).catch(sessionEnded);
-    for (const [path, version] of Object.entries(checked.versions)) versions.set(path, version);
-    return checked;
-  };
+  const check = async (entry: EntryState) => (await saveCheck()).checkSave(context, entry).catch(sessionEnded);
   CMS.registerEventListener({
     name: "preSave",
     handler: async ({ entry }: { entry: SavedEntry }) => {

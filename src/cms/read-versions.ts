@@ -24,16 +24,13 @@ export function readVersions() {
     ]),
   ];
   return {
-    /**
-     * `params` with the versions of the files a write touches (`checked`: the pre-save check's reading, newer than
-     * the editor's first); other actions' params as they are.
-     */
-    params(action: string, params: Params, checked: ReadonlyMap<string, string> = new Map()): Params {
+    /** `params` with the versions of the files a write touches; other actions' params as they are. */
+    params(action: string, params: Params): Params {
       if (action === "publishUnpublishedEntry" || action === "deleteUnpublishedEntry")
         return { ...params, head: heads.get(`${params.collection}/${params.slug}`) };
       if (!WRITES.has(action)) return params;
       const known = written(params).flatMap(({ path }) => {
-        const version = checked.get(path) ?? seen.get(path);
+        const version = seen.get(path);
         return version ? [[path, version]] : [];
       });
       return { ...params, versions: Object.fromEntries(known) };

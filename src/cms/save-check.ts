@@ -128,13 +128,17 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
 }
 
 /**
- * An opened entry's file as it is now and as it was opened, and the version read (which the write names); from
- * `listed`, the files of its folder on its branch, where they were read.
+ * An opened entry's file as it is now and as it was opened, which the save merges; from `listed`, the files of its
+ * folder on its branch, where they were read.
  */
-async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string, listed?: StoredFile[]) {
+async function fileTexts(
+  ctx: SaveContext,
+  entry: EntryState,
+  branch: string,
+  listed?: StoredFile[],
+): Promise<Record<string, string>> {
   const opened = entry.data[SOURCE_KEY];
-  if (entry.slug === undefined || typeof opened !== "string")
-    return { texts: {} as Record<string, string>, versions: {} };
+  if (entry.slug === undefined || typeof opened !== "string") return {};
   const { file } = entryFile(entry.collection, entry.slug);
   const now = listed ? (listed.find((f) => f.path === file) ?? null) : await ctx.store.read(file, branch);
   if (now === null) {
@@ -142,8 +146,7 @@ async function fileTexts(ctx: SaveContext, entry: EntryState, branch: string, li
       `Not saved: ${file} was deleted after you opened it. Your edits are still in the form: copy what you need, then create the entry again.`,
     );
   }
-  const versions: Record<string, string> = now.version ? { [file]: now.version } : {};
-  return { texts: { [SOURCE_KEY]: now.text, [BASE_KEY]: opened }, versions };
+  return { [SOURCE_KEY]: now.text, [BASE_KEY]: opened };
 }
 
 /**
@@ -155,8 +158,8 @@ export async function checkSave(ctx: SaveContext, entry: EntryState) {
   // The services as they are published, this one among them unless it has a draft.
   const services =
     entry.collection === SERVICES_COLLECTION ? await ctx.store.list(SERVICES_FOLDER, ctx.branch) : undefined;
-  const { texts, versions } = ctx.merges
-    ? { texts: {} as Record<string, string>, versions: {} }
+  const texts: Record<string, string> = ctx.merges
+    ? {}
     : await fileTexts(ctx, entry, branch, branch === ctx.branch ? services : undefined);
   // A file that is not valid YAML opens as an empty form: nothing is written over it from that.
   const unreadable =
@@ -180,7 +183,7 @@ export async function checkSave(ctx: SaveContext, entry: EntryState) {
   const opened = typeof entry.data[SOURCE_KEY] === "string" ? entry.data[SOURCE_KEY] : "";
   const errors = await contentErrors(ctx, entry, written, { opened, branch, services });
   if (errors.length > 0) throw new Error(describeErrors(errors));
-  return { texts, versions, written };
+  return { texts, written };
 }
 
 /**
