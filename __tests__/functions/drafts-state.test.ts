@@ -33,17 +33,22 @@ async function pageDraft() {
   return String(answer.body.head);
 }
 const mainWrites = () => standIn.writes.filter((w) => w.branch === "main");
+/** A draft of the service with its title changed, set Ready; answers its head. */
+async function readyDraft(title: string) {
+  const head = await saveDraft(
+    ANN,
+    file,
+    edited(file, (d) => (d.title = title)),
+  );
+  await ready();
+  return head;
+}
 /** A schedule line as a publisher's would read, written by someone else. */
 const forged = (head: string) => `A draft.\n\n${scheduleText({ at, head, by: BEN })}`;
 
 describe("a draft is a pull request the App opened from the site's own branch", () => {
   test("a fork's pull requests, however named, labelled or described, are on no board and publish nothing", async () => {
-    const head = await saveDraft(
-      ANN,
-      file,
-      edited(file, (d) => (d.title = "Reviewed title")),
-    );
-    await ready();
+    const head = await readyDraft("Reviewed title");
     // Before the real one on GitHub's list: a fork's branch of the same name, Ready, "scheduled" by the publisher.
     standIn.forkPull({ ref: draft, sha: head, labels: ["decap-cms/pending_publish"], body: forged(head) });
     standIn.forkPull({ ref: "cms/services/not-ours", sha: head, body: forged(head).replace(at, "soon") });
@@ -68,12 +73,7 @@ describe("a draft is a pull request the App opened from the site's own branch", 
   });
 
   test("a schedule line in the App's own pull request that the server did not sign, or copied, is no schedule", async () => {
-    const head = await saveDraft(
-      ANN,
-      file,
-      edited(file, (d) => (d.title = "Not reviewed either")),
-    );
-    await ready();
+    const head = await readyDraft("Not reviewed either");
     const pull = standIn.pulls.find((p) => p.head.ref === draft)!;
     pull.body = forged(head);
     expect((await board())[0].schedule).toBeNull();
@@ -88,12 +88,7 @@ describe("a draft is a pull request the App opened from the site's own branch", 
   });
 
   test("leaving Ready voids a schedule: Ready again later does not bring it back, and the board says why", async () => {
-    const head = await saveDraft(
-      ANN,
-      file,
-      edited(file, (d) => (d.title = "Set back")),
-    );
-    await ready();
+    const head = await readyDraft("Set back");
     await schedule(head);
     await ready(slug, "draft");
     await publishDue(workflowEnv(), due);
@@ -104,12 +99,7 @@ describe("a draft is a pull request the App opened from the site's own branch", 
   });
 
   test("a draft not Ready at its time (its label taken off on GitHub) is not published then or later", async () => {
-    const head = await saveDraft(
-      ANN,
-      file,
-      edited(file, (d) => (d.title = "Label taken off")),
-    );
-    await ready();
+    const head = await readyDraft("Label taken off");
     await schedule(head);
     standIn.pulls.find((p) => p.head.ref === draft)!.labels = [];
     await publishDue(workflowEnv(), due);
@@ -143,12 +133,7 @@ describe("a draft is a pull request the App opened from the site's own branch", 
 
 describe("Publish, by a button or a schedule, brings live the whole draft and only what an editor could write", () => {
   test("a head already live publishes nothing: a second Publish, or two runs at once, make one commit", async () => {
-    const head = await saveDraft(
-      ANN,
-      file,
-      edited(file, (d) => (d.title = "Once")),
-    );
-    await ready();
+    const head = await readyDraft("Once");
     await schedule(head);
     const runs = [publishDue(workflowEnv(), due), publishDue(workflowEnv(), due), publish(file, head)];
     await Promise.all(runs);
@@ -192,12 +177,7 @@ describe("Publish, by a button or a schedule, brings live the whole draft and on
   });
 
   test("three lost races in one run are tried again at the next, not a refusal", async () => {
-    const head = await saveDraft(
-      ANN,
-      file,
-      edited(file, (d) => (d.title = "Raced")),
-    );
-    await ready();
+    const head = await readyDraft("Raced");
     await schedule(head);
     let others = 0;
     const another = () => {
