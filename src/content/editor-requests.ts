@@ -7,18 +7,24 @@
  */
 import type { AnySchemaObject } from "ajv";
 
-const text = { type: "string" };
-const sha = { type: "string", pattern: "^[0-9a-f]{40}$" };
-const object = (properties: Record<string, AnySchemaObject>, required = Object.keys(properties)) => ({
-  type: "object",
-  properties: { branch: text, versions: { type: "object", additionalProperties: sha }, ...properties },
-  required,
+const text = { type: "string" } as const;
+const sha = { type: "string", pattern: "^[0-9a-f]{40}$" } as const;
+const object = <P extends Record<string, AnySchemaObject>, R extends keyof P = keyof P>(
+  properties: P,
+  required?: R[],
+) => ({
+  type: "object" as const,
+  properties: { branch: text, versions: { type: "object" as const, additionalProperties: sha }, ...properties },
+  required: required ?? (Object.keys(properties) as R[]),
 });
-const list = (items: AnySchemaObject, minItems = 0) => ({ type: "array", items, minItems });
+const list = <I extends AnySchemaObject>(items: I, minItems = 0) => ({ type: "array" as const, items, minItems });
 const file = object({ path: text, content: text });
 /** Decap's three statuses of a draft: Draft, In review, Ready. */
-const status = { enum: ["draft", "pending_review", "pending_publish"] };
-const options = object({ commitMessage: text, useWorkflow: { type: "boolean" }, status, collectionName: text }, []);
+const status = { enum: ["draft", "pending_review", "pending_publish"] } as const;
+const options = object(
+  { commitMessage: text, useWorkflow: { type: "boolean" } as const, status, collectionName: text },
+  [],
+);
 const draft = { collection: text, slug: text };
 
 /** The actions that write: each names the versions of the files it replaces, and none writes the content model. */
@@ -27,36 +33,6 @@ export const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "de
 export const DRAFT_READS = new Set(["entriesByFiles", "getEntry", "getMediaFile", "history"]);
 /** An entry's draft: the branch cms/<collection>/<slug>, Decap's name for it. */
 export const draftName = (collection: string, slug: string) => `cms/${collection}/${slug}`;
-
-/** What the server reads of a request's params, of the types above; it has checked every path and branch in them. */
-export interface Params {
-  [key: string]: unknown;
-  path?: string;
-  paths?: string[];
-  folder?: string;
-  mediaFolder?: string;
-  extension?: string;
-  files?: { path: string }[];
-  id?: string;
-  collection?: string;
-  slug?: string;
-  newStatus?: string;
-  resource?: string;
-  dataFiles?: { path: string; raw: string; slug: string; newPath?: string }[];
-  assets?: { path: string; content: string }[];
-  asset?: { path: string; content: string };
-  options?: { commitMessage?: string; useWorkflow?: boolean; status?: string; collectionName?: string };
-  versions?: Record<string, string>;
-  /** The branch a read names: the content branch (the server refuses any other but a draft's). */
-  branch?: string;
-  /** The draft's head commit the reviewer saw, which Publish merges. */
-  head?: string;
-  /** The commit a page of a file's history starts at, and how many versions it holds. */
-  from?: string;
-  count?: number;
-  /** The time a draft is to be published at (an ISO instant), or null for none. */
-  at?: string | null;
-}
 
 export const REQUEST_PARAMS = {
   info: object({}),
@@ -85,7 +61,30 @@ export const REQUEST_PARAMS = {
   deleteUnpublishedEntry: object({ ...draft, head: sha }),
   getDeployPreview: object(draft),
   liveStatus: object({ resource: text }),
-  history: object({ path: text, from: text, count: { type: "integer" } }, ["path"]),
+  history: object({ path: text, from: text, count: { type: "integer" } as const }, ["path"]),
   drafts: object({}),
-  schedulePublish: object({ ...draft, head: sha, at: { type: ["string", "null"] } }),
+  schedulePublish: object({ ...draft, head: sha, at: { type: ["string", "null"] } as const }),
 } satisfies Record<string, AnySchemaObject>;
+
+/** The value a request's params hold where they are of a schema of the table above. */
+type Value<S> = S extends { enum: readonly (infer E)[] }
+  ? E
+  : S extends { type: readonly ["string", "null"] }
+    ? string | null
+    : S extends { type: "string" }
+      ? string
+      : S extends { type: "integer" }
+        ? number
+        : S extends { type: "boolean" }
+          ? boolean
+          : S extends { items: infer I }
+            ? Value<I>[]
+            : S extends { additionalProperties: infer A }
+              ? Record<string, Value<A>>
+              : S extends { properties: infer P; required: (infer R)[] }
+                ? { [K in keyof P & R]: Value<P[K]> } & { [K in Exclude<keyof P, R>]?: Value<P[K]> }
+                : never;
+type Merged<U> = (U extends unknown ? (u: U) => void : never) extends (u: infer I) => void ? I : never;
+type Actions = typeof REQUEST_PARAMS;
+/** What the server reads of a request's params: every action's, of the types above (which it has checked). */
+export type Params = Partial<Merged<{ [A in keyof Actions]: Value<Actions[A]> }[keyof Actions]>>;

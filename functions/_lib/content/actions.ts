@@ -3,17 +3,14 @@
  * store, GitHub's for the live site (the content API) or this folder's git repository for `npm run cms`. Every write
  * is one commit made by commit.ts, which checks it (versions, review, the content check) on exactly the tree it commits.
  */
-import type { Editor } from "./access";
-import { mayPublish, type Context, type ServiceSettings } from "./commit";
-import { draftActions, publishDue } from "./drafts";
+import { mayPublish, type Context } from "./commit";
+import { draftActions } from "./drafts";
 import { fileActions } from "./files";
 import { historyActions } from "./history";
 import { requestProblem, shapeProblem, type RequestBody } from "./rules";
-import { Refusal, type Store } from "./store";
+import { Refusal } from "./store";
 import type { Params, REQUEST_PARAMS } from "../../../src/content/editor-requests";
 import { requestValidators } from "../../../src/content/schemas.generated";
-
-export type { Context, ServiceSettings };
 
 function actions(context: Context) {
   return {
@@ -27,9 +24,7 @@ function actions(context: Context) {
   } satisfies Record<keyof typeof REQUEST_PARAMS, (p: Params) => Promise<unknown>>;
 }
 
-/** The scheduler's run over `store`: each draft whose time has come by `now` published. */
-export const publishDueDrafts = (store: Store, settings: ServiceSettings, now: number) =>
-  publishDue({ store, settings, editor: { name: "", email: "" } satisfies Editor }, now);
+export { publishDue as publishDueDrafts } from "./drafts";
 
 /**
  * The answer to a request (its JSON body) from `context.editor`: refused before anything is read or written where its

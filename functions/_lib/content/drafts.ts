@@ -3,10 +3,10 @@
  * and deleting a draft. A draft is a branch cms/<collection>/<slug> with the record only the server writes (the store's
  * drafts); Publish merges the head the reviewer saw, checked, in one commit.
  */
-import { commit, mayPublish, merging, refused, type Context } from "./commit";
+import { commit, mayPublish, merging, refused, type Context, type ServiceSettings } from "./commit";
 import { draftOf } from "./files";
 import { listed } from "./settings";
-import { Refusal, type StoredDraft } from "./store";
+import { Refusal, type Store, type StoredDraft } from "./store";
 import { DRAFTS_FOR_AUTHORS, PUBLISHERS_ONLY } from "../../../src/content/editor-backend";
 import type { Params } from "../../../src/content/editor-requests";
 import { isDue, scheduleProblem, type Draft } from "../../../src/content/schedule";
@@ -86,9 +86,8 @@ export function draftActions(context: Context) {
   };
 }
 
-/** The scheduler's run: each draft whose time has come published in its publisher's name; a refusal stays on it. */
-export async function publishDue(context: Context, now: number) {
-  const { store, settings } = context;
+/** The scheduler's run: each draft whose time has come by `now` published in its publisher's name; a refusal stays. */
+export async function publishDue(store: Store, settings: ServiceSettings, now: number) {
   for (const stored of await store.drafts.list()) {
     const draft = asDraft(stored);
     const { schedule } = draft;
@@ -99,7 +98,7 @@ export async function publishDue(context: Context, now: number) {
       if (!isDue(draft, now)) continue;
       const { by } = schedule;
       if (!listed(settings.editors, by)) throw refused(403, `${by} is no longer one of the site's editors.`);
-      await draftActions({ ...context, editor: { name: by, email: by } }).publishUnpublishedEntry({ ...draft });
+      await draftActions({ store, settings, editor: { name: by, email: by } }).publishUnpublishedEntry({ ...draft });
     } catch (error) {
       // The store down or busy, or a lost race: the next run tries again. A refusal is the publisher's to act on.
       if (!(error instanceof Refusal) || error.status >= 500) continue;

@@ -13,6 +13,7 @@ type Person = { name: string; email: string };
 /** A draft as the store keeps it: its branch's head, its status (Decap's), who made it, and its schedule. */
 export type StoredDraft = { branch: string; head: string; status: string; author: string; schedule: Schedule | null };
 type Commit = { sha: string; date: string; author: Person };
+type NewCommit = { tree: string; changes: Change[]; parents: string[]; message: string; author: Person };
 
 export interface Store {
   /** The commit the branch `ref` points at; null where there is no such branch. */
@@ -25,18 +26,12 @@ export interface Store {
   tree(commit: string): Promise<{ sha: string; files: Listing }>;
   blob(sha: string): Promise<Uint8Array>;
   /** A new commit: the tree `tree` with `changes` made, on `parents`, by `author`. */
-  write(commit: {
-    tree: string;
-    changes: Change[];
-    parents: string[];
-    message: string;
-    author: Person;
-  }): Promise<string>;
+  write(commit: NewCommit): Promise<string>;
   /** Moves the branch `ref` to `next` only from `from` (null: makes it); false where it moved meanwhile. */
   move(ref: string, next: string, from: string | null): Promise<boolean>;
   /** The newest commit of both histories. */
   mergeBase(a: string, b: string): Promise<string>;
-  /** The commits of `from`'s history that changed `path`, newest first; the last one's when `path` is omitted. */
+  /** The commits of `from`'s history that changed `path` (or any, without it), newest first. */
   log(from: string, count: number, path?: string): Promise<Commit[]>;
   /** What the draft `head` changes since it left `base`, as the board lists it. */
   changed(base: string, head: string): Promise<{ path: string; sha: string; added: boolean }[]>;
