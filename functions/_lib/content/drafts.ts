@@ -74,13 +74,11 @@ export function draftActions(context: Context) {
     drafts: async () => (await store.drafts.list()).map(asDraft),
     async schedulePublish({ collection, slug, head, at = null }: Params) {
       if (!mayPublish(settings, editor)) throw refused(403, PUBLISHERS_ONLY);
-      const draft = (await store.drafts.list())
-        .map(asDraft)
-        .find((d) => d.collection === collection && d.slug === slug);
-      const problem = scheduleProblem(draft, head!, at, Date.now());
+      const stored = await store.drafts.find(draftOf(collection, slug));
+      const problem = scheduleProblem(stored ? asDraft(stored) : undefined, head!, at, Date.now());
       if (problem) throw new Refusal(409, problem);
       const schedule = at ? { at, head: head!, by: editor.email } : null;
-      await store.drafts.setSchedule(draftOf(collection, slug), schedule);
+      await store.drafts.setSchedule(stored!.branch, schedule);
       return { schedule };
     },
   };
