@@ -27,11 +27,11 @@ const imageField = (group: "founder" | "credential", key: string) => {
 const portrait = imageField("founder", "portrait");
 const badge = imageField("credential", "badge");
 
-// Each test starts from the content as it is in data/ (its worker's decap-server, put back): they share nothing, and
+// Each test starts from the content as it is in data/ (its worker's local backend, put back): they share nothing, and
 // run on whichever worker is free.
 test.describe.configure({ mode: "parallel", timeout: 60_000 });
 
-const proxy = proxyForEachTest("fs");
+const proxy = proxyForEachTest("simple");
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 60, g: 80, b: 100 } } })

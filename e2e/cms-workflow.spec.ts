@@ -19,7 +19,7 @@ import { fixtureService } from "./tools/fixture-content";
 import { publishDueDrafts } from "../functions/_lib/content/actions";
 import { gitStore } from "../functions/_lib/content/stores/git";
 
-const proxy = proxyForEachTest("git");
+const proxy = proxyForEachTest("drafts");
 /** The file on the published branch (main), from git's objects, whatever branch the proxy has checked out. */
 const published = (file: string) => proxy().git("show", `main:${file}`);
 /** The content check on the published branch, read from git's objects into a folder of its own. */

@@ -1,7 +1,7 @@
 /**
- * The editor at /admin/ of the production build, with the real `decap-server` (Decap's local git proxy) serving a
- * temporary copy of the repository's content: an editor logs in locally, edits, previews and saves, and the files on
- * disk are what the content check accepts, changed only where the editor changed them; on a desktop and on a phone.
+ * The editor at /admin/ of the production build, with the real local backend (the content service on a temporary git
+ * repository of the content): an editor logs in locally, edits, previews and saves, and the files in the folder are
+ * what the content check accepts, changed only where the editor changed them; on a desktop and on a phone.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -34,14 +34,14 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 let proxy: LocalProxy;
 const original: Record<string, string> = {};
 
-// One decap-server for the file: its tests run in order, in one worker. Each opens the editor, which parses Decap's
-// 5 MB bundle, edits, saves through decap-server and reads the file back: on a busy two-core machine that took more
+// One local backend for the file: its tests run in order, in one worker. Each opens the editor, which parses Decap's
+// 5 MB bundle, edits, saves through the backend and reads the file back: on a busy two-core machine that took more
 // than a page test's 30 s (a fresh-clone run with other work on the machine).
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 test.beforeAll(async () => {
-  // On the port the editor looks for (no routing): the editor and decap-server as `npm run cms` runs them.
-  proxy = await startLocalProxy("fs", EDITOR_PROXY_PORT);
+  // On the port the editor looks for (no routing): the editor and its backend as `npm run cms` runs them.
+  proxy = await startLocalProxy("simple", EDITOR_PROXY_PORT);
   for (const file of ["data/firm.yaml", ...services().map((s) => `data/services/${s.slug}.yaml`)]) {
     original[file] = proxy.read(file);
   }
@@ -52,7 +52,7 @@ test.afterAll(async () => {
 });
 
 test.beforeEach(async ({ guard }) => {
-  // The editor talks to the decap-server this file started on this machine; nothing else.
+  // The editor talks to the backend this file started on this machine; nothing else.
   guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${EDITOR_PROXY_PORT}/`));
 });
 
@@ -192,7 +192,10 @@ test("a new service created in the editor is a new, valid file, shown in the pre
   // A slug, an order and a menu label no service in data/ has, whatever services an editor has added.
   const { slug, order, navLabel, replaces } = fixtureService(path.join(proxy.repo, "data"));
   // At the most services the site lays out, the last makes room.
-  if (replaces) fs.rmSync(path.join(proxy.repo, "data", replaces));
+  if (replaces) {
+    fs.rmSync(path.join(proxy.repo, "data", replaces));
+    proxy.commit("Room for one more service");
+  }
   const draft = {
     slug,
     order,
@@ -237,7 +240,7 @@ test("a new service created in the editor is a new, valid file, shown in the pre
   await expect(preview(page).getByText(draft.covers.items[0].text)).toBeVisible();
 
   await publish(page);
-  // decap-server creates the file, then writes it: wait for the whole text, not the file alone.
+  // The backend commits, then the folder follows: wait for the whole text, not the file alone.
   const saved = () => (fs.existsSync(path.join(proxy.repo, file)) ? parse(read(file)) : null);
   await expect.poll(saved, { timeout: 10_000 }).toEqual(draft);
   const text = read(file);
@@ -366,10 +369,13 @@ test.describe("on a phone (375 px, touch)", () => {
 
   /** The element lies within the screen's width (it may lie below the fold: the page scrolls down, not sideways). */
   async function withinWidth(locator: ReturnType<Page["locator"]>, what: string): Promise<void> {
-    const box = await locator.boundingBox();
-    expect(box, `${what} is shown`).not.toBeNull();
-    expect(box!.x, `${what} starts on the screen`).toBeGreaterThanOrEqual(0);
-    expect(box!.x + box!.width, `${what} ends on the screen`).toBeLessThanOrEqual(375);
+    // As it settles: Decap draws a list again as its entries arrive.
+    await expect(async () => {
+      const box = await locator.boundingBox();
+      expect(box, `${what} is shown`).not.toBeNull();
+      expect(box!.x, `${what} starts on the screen`).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, `${what} ends on the screen`).toBeLessThanOrEqual(375);
+    }).toPass();
   }
   async function noSidewaysScroll(page: Page, where: string): Promise<void> {
     const [scrollWidth, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

@@ -16,12 +16,12 @@ for (const route of sitePaths()) {
   });
 }
 
-test("/admin/ under gatsby develop with decap-server, as npm run cms opens it: the editor lists the services", async ({
+test("/admin/ under gatsby develop with the local backend, as npm run cms opens it: the editor lists the services", async ({
   page,
   guard,
 }) => {
-  // A decap-server of its own, on a copy of data/, on a free port the editor's requests are routed to.
-  const proxy = await startLocalProxy("fs");
+  // A local backend of its own, on a copy of data/, on a free port the editor's requests are routed to.
+  const proxy = await startLocalProxy("simple");
   guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${LOCAL_PROXY_PORT}/`));
   try {
     await proxy.route(page, LOCAL_PROXY_PORT);

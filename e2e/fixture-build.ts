@@ -15,5 +15,5 @@ export const ACCESS_SITE_URL = `http://127.0.0.1:${E2E_PORT + 8}`;
 export const WORKFLOW_SITE_URL = `http://127.0.0.1:${E2E_PORT + 9}`;
 /** The site on its own server (FIXTURE_SITE_URL) behind the content API's Worker route (deploy/content-worker.ts). */
 export const WORKER_URL = `http://127.0.0.1:${E2E_PORT + 10}`;
-/** Where the tests' local editor looks for decap-server: not `npm run cms`'s port, so the suite runs beside it. */
+/** Where the tests' local editor looks for the local backend: not `npm run cms`'s port, so the suite runs beside it. */
 export const EDITOR_PROXY_PORT = E2E_PORT + 11;

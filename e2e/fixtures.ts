@@ -37,7 +37,7 @@ interface WorkerFixtures {
   /** The servers a project's tests need (playwright.config.ts), running before its first test. */
   servers: ServerName[];
   serversRunning: void;
-  localBackend: (mode: "fs" | "git") => Promise<LocalBackend>;
+  localBackend: (mode: "simple" | "drafts") => Promise<LocalBackend>;
 }
 
 export const test = base.extend<{ guard: Guard }, WorkerFixtures>({

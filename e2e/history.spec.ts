@@ -16,7 +16,7 @@ import { loadSchemas } from "../src/content/read-content";
 
 const fields = servicesCollection(loadSchemas(path.resolve(__dirname, "..", "data"))).fields as CmsField[];
 const labelOf = (list: CmsField[] | undefined, name: string) => list?.find((f) => f.name === name);
-const proxy = proxyForEachTest("git");
+const proxy = proxyForEachTest("drafts");
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,6 +1,6 @@
 /**
- * The editor's real local backend (scripts/local-backend.mjs) for the editor's browser tests, on a temporary copy of
- * data/: decap-server's file mode, or the content service on a temporary git repository (drafts on branches). Each worker has one of each mode,
+ * The editor's real local backend (scripts/local-backend.mjs) for the editor's browser tests: the content service on a
+ * temporary git repository holding a copy of data/, with saves on main or drafts on branches. Each worker has one of each mode,
  * on a port of its own, put back for each test (the `localBackend` fixture); the editor's page (built to look for the
  * proxy at EDITOR_PROXY_PORT, or under gatsby develop at LOCAL_PROXY_PORT) is routed to it, so tests run side by side.
  */
@@ -21,8 +21,10 @@ export interface LocalProxy {
   url: string;
   read(file: string): string;
   write(file: string, text: string): void;
-  /** git in the repository (git mode only), returning its output. */
+  /** git in the repository, returning its output. */
   git(...args: string[]): string;
+  /** Commits everything changed in the folder on the branch checked out: another editor's save. */
+  commit(message: string): void;
   /** The editor's requests to the proxy, in this page's context, go to this proxy. */
   /** Routes the editor's requests to `port` (where its page looks for the local backend) to this proxy. */
   route(target: Page | BrowserContext, port?: number): Promise<void>;
@@ -35,7 +37,7 @@ export interface LocalProxy {
  * Starts the local backend on a copy of data/: on `port`, or on a free port of its own, answering the editor the running
  * test opens (its project's baseURL).
  */
-export async function startLocalProxy(mode: "fs" | "git", port?: number): Promise<LocalProxy> {
+export async function startLocalProxy(mode: "simple" | "drafts", port?: number): Promise<LocalProxy> {
   const editorPort = Number(new URL(test.info().project.use.baseURL!).port);
   const backend = await startLocalBackend(mode, { port, editorPort });
   const proxy = proxyTo(backend);
@@ -52,6 +54,7 @@ function proxyTo({ repo, url, git }: LocalBackend): LocalProxy {
     read: (file) => fs.readFileSync(path.join(repo, file), "utf8"),
     write: (file, text) => fs.writeFileSync(path.join(repo, file), text),
     git,
+    commit: (message) => (git("add", "-A"), git("commit", "-qm", message)),
     async route(target, port = EDITOR_PROXY_PORT) {
       if (listen === port) return;
       routed.push(target);
@@ -137,12 +140,14 @@ export async function publish(page: Page): Promise<void> {
 export const SAVED = /entry (saved|published)|changes saved/i;
 /** A save the pre-save check refuses: Decap logs the check's error and rejects the save's promise, uncaught. */
 export const CHECK_REFUSAL = [/^Error: Not saved: /, /^pageerror: Object$/];
+/** A save the backend refuses (a clash, its content check): the browser logs the status, Decap the backend's error. */
+export const SERVER_REFUSAL = [/status of (409|422) /, /^API_ERROR: Not saved: /, /^pageerror: Object$/];
 
 /**
  * Gives each test of the calling spec file the worker's backend for `mode`, put back as it started, with the test's
  * page routed to it; the page closes before the routes go (the editor keeps asking it). Returns the current test's proxy.
  */
-export function proxyForEachTest(mode: "fs" | "git"): () => LocalProxy {
+export function proxyForEachTest(mode: "simple" | "drafts"): () => LocalProxy {
   let proxy: LocalProxy;
   test.beforeEach(async ({ page, guard, localBackend }) => {
     proxy = proxyTo(await localBackend(mode));

@@ -1,10 +1,9 @@
-// `npm run cms`: content editing on this machine, with no account. Starts the editor's local backend (Decap's local
-// proxy and the files' history, local-backend.mjs, on 127.0.0.1:8081, reading and writing this working tree) and
-// `gatsby develop`; the editor is at http://localhost:8000/admin/ and the site beside it at http://localhost:8000/
-// shows every save live.
-// With CMS_EDITORIAL_WORKFLOW=true the backend is the live site's content service over this folder's git repository:
-// each save is a draft committed on a branch of its own (cms/<collection>/<slug>), and Publish merges it into the
-// branch (CMS_BRANCH, main), checked as the live site checks it; the editor follows the backend's mode.
+// `npm run cms`: content editing on this machine, with no account. Starts the editor's local backend (the live site's
+// content service over this folder's git repository, local-backend.mjs, on 127.0.0.1:8081: each save a commit on
+// CMS_BRANCH, main) and `gatsby develop`; the editor is at http://localhost:8000/admin/ and the site beside it at
+// http://localhost:8000/ shows every save live. With CMS_EDITORIAL_WORKFLOW=true each save is a draft committed on a
+// branch of its own (cms/<collection>/<slug>), and Publish merges it into the branch, checked as the live site checks
+// it; the editor follows the backend's mode.
 // Stopping this (Ctrl+C) stops both. gatsby develop runs in a folder of its own outside the project (links to its
 // files), so its .cache/ and public/ are not the ones `npm run build` and `npm test` write: both can run beside it.
 import { execFileSync, spawn } from "node:child_process";
@@ -17,17 +16,14 @@ import { fileURLToPath } from "node:url";
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROXY_PORT = 8081; // src/content/editor-backend.ts LOCAL_PROXY_PORT: the address the editor looks for.
 
-const workflow = process.env.CMS_EDITORIAL_WORKFLOW === "true";
-if (workflow) {
-  try {
-    execFileSync("git", ["-C", repo, "rev-parse", "--verify", "HEAD"], { stdio: "pipe" });
-  } catch {
-    console.error(
-      `CMS_EDITORIAL_WORKFLOW=true keeps drafts on git branches, but ${repo} is not a git repository with a commit.\n` +
-        'Run `git init && git add -A && git commit -m "Content"` there first, or start without CMS_EDITORIAL_WORKFLOW.',
-    );
-    process.exit(1);
-  }
+try {
+  execFileSync("git", ["-C", repo, "rev-parse", "--verify", "HEAD"], { stdio: "pipe" });
+} catch {
+  console.error(
+    `The editor commits each save, but ${repo} is not a git repository with a commit.\n` +
+      'Run `git init && git add -A && git commit -m "Content"` there first.',
+  );
+  process.exit(1);
 }
 
 const free = await new Promise((resolve) => {
@@ -67,7 +63,6 @@ const children = [
       ...process.env,
       PORT: String(PROXY_PORT),
       EDITOR_PORT: editorPort,
-      MODE: workflow ? "git" : "fs",
       GIT_REPO_DIRECTORY: repo,
     },
   }),

@@ -223,7 +223,7 @@ describe("the configuration from the real data/schema/", () => {
     expect(fields.slice(0, -1)).toEqual(config.collections[1].fields);
   });
 
-  test("without CMS_BACKEND the editor works through the local decap-server only", () => {
+  test("without CMS_BACKEND the editor works through the local backend only", () => {
     expect(config.backend.name).toBe("proxy");
     expect(config.local_backend).toEqual({
       allowed_hosts: ["localhost", "127.0.0.1"],
@@ -233,7 +233,7 @@ describe("the configuration from the real data/schema/", () => {
     expect(config.media_folder).toBe("data/images");
   });
 
-  test("a build for a hosted backend never asks for the local decap-server", () => {
+  test("a build for a hosted backend never asks for the local backend", () => {
     const access = cmsBackend({ CMS_BACKEND: "access", CMS_REPO: "o/r" });
     if (access.error !== undefined) throw new Error(access.error);
     const hosted = cmsConfig({

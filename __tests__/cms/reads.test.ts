@@ -1,5 +1,5 @@
 /**
- * The editor's reads kept between writes (src/cms/reads.ts): with the content service, a file is read once however
+ * The editor's reads kept between writes (src/cms/reads.ts): a file is read once however
  * many parts of the editor ask, at once or later; a listing answers for its files; a write or a refusal lets all go.
  */
 import { answers, keptEntry, remembered } from "../../src/cms/reads";
@@ -13,7 +13,6 @@ const ask = (what: string, answer: unknown) => () => {
 beforeEach(() => {
   asked = [];
   answers.kept.clear();
-  answers.on = true;
 });
 
 test("a read asked twice, at once or later, goes to the backend once; a listing answers for each of its files", async () => {
@@ -44,12 +43,4 @@ test("a save, an upload, a delete or a Publish, and a read that failed, let ever
   await expect(remembered("getMedia", { branch: "main", mediaFolder: "data/images" }, failing)).rejects.toThrow();
   await remembered("getMedia", { branch: "main", mediaFolder: "data/images" }, ask("media", []));
   expect(asked.at(-1)).toBe("media");
-});
-
-test("with a backend that does not merge a save itself (decap-server), every read goes to it", async () => {
-  answers.on = false;
-  const params = { branch: "main", files: [{ path: "data/firm.yaml" }] };
-  for (let i = 0; i < 2; i++) await remembered("entriesByFiles", params, ask("read", [entry("data/firm.yaml")]));
-  expect(asked).toEqual(["read", "read"]);
-  expect(await keptEntry({ branch: "main", path: "data/firm.yaml" })).toBeUndefined();
 });

@@ -1,6 +1,6 @@
 /**
  * The editor's backend from build-time variables: each wrong value stops the build with a message naming the
- * variable; unset, the editor works through the local decap-server only.
+ * variable; unset, the editor works through the local backend only.
  */
 import { cmsBackend, CONTENT_API, LOCAL_PROXY_ORIGINS } from "../../src/content/editor-backend";
 

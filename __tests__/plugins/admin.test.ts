@@ -184,7 +184,7 @@ test("/admin/ is not a visitor page; its rule has its own policy, is revalidated
   expect(Object.fromEntries(visitor.headers)["Cross-Origin-Opener-Policy"]).toBeUndefined();
 });
 
-test("the editor's policy: its own origin (the content API), or the local decap-server too, nothing else", () => {
+test("the editor's policy: its own origin (the content API), or the local backend too, nothing else", () => {
   const csp = contentSecurityPolicy({ scriptHashes: ["'sha256-x'"], editor: { connect: [] } });
   expect(csp).toMatch(/script-src 'self' 'sha256-x';/);
   expect(csp).toMatch(/connect-src 'self' blob:;/);

@@ -62,7 +62,7 @@ const snapshot = () =>
   );
 
 beforeAll(async () => {
-  backend = await startLocalBackend("git", { editorPort: EDITOR_PORT });
+  backend = await startLocalBackend("drafts", { editorPort: EDITOR_PORT });
   fs.writeFileSync(path.join(backend.repo, ".dev.vars"), `${SECRET}\n`);
   fs.writeFileSync(path.join(backend.repo, "package.json"), '{ "scripts": {} }\n');
   // Links where the content check reads no file (a link where it reads one would fail every save, as it fails a build).
@@ -101,13 +101,7 @@ test.each([
   ["a read of package.json", read("package.json"), editor],
   ["a read through a link in data/", read("data/notes/link.yaml"), editor],
   ["a read of data/ through ..", read("data/../.dev.vars"), editor],
-  ["a listing of a folder holding a link", list("data"), editor],
-  ["a listing of a folder holding a link deeper down", list("data/notes"), editor],
-  [
-    "a media listing of a folder holding a link",
-    { action: "getMedia", params: { branch: "main", mediaFolder: "data/notes" } },
-    editor,
-  ],
+  ["a listing of data/ itself", list("data"), editor],
   [
     "an image written to .git/",
     {
@@ -143,12 +137,23 @@ test.each([
   const before = snapshot();
   const head = backend.git("rev-parse", "HEAD");
   const answer = await post(backend, body, headers);
-  expect(answer.status).toBe(403);
+  // 400 where the params are not of the protocol's types, 403 where they name what the editor may not.
+  expect([400, 403]).toContain(answer.status);
   expect(JSON.parse(answer.text).error).toMatch(/^Refused: .+\. Nothing was changed\.$/);
   expect(answer.text).not.toContain("never-leaves");
   expect(snapshot()).toEqual(before);
   expect(backend.git("rev-parse", "HEAD")).toBe(head);
   expect(fs.existsSync(path.join(backend.repo, "pwned"))).toBe(false);
+});
+
+test("a listing of a folder holding links lists its files, never a link or what it points to", async () => {
+  for (const body of [
+    list("data/notes"),
+    { action: "getMedia", params: { branch: "main", mediaFolder: "data/notes" } },
+  ]) {
+    const answer = await post(backend, body, editor);
+    expect([answer.status, JSON.parse(answer.text)]).toEqual([200, []]);
+  }
 });
 
 test("what git cannot find reaches the editor in the editor's words, never with a path of this machine", async () => {
@@ -163,14 +168,14 @@ test("what git cannot find reaches the editor in the editor's words, never with 
   }
 });
 
-test("in git mode, a dozen requests at once on a slow machine are all answered, in turn", async () => {
-  // git that takes 0.15 s a call: decap-server's own turn-taking gives up on a request after 3 s with a 500.
+test("a dozen requests at once on a slow machine are all answered, in turn", async () => {
+  // git that takes 0.15 s a call: every request waits its turn, none is given up on.
   const bin = fs.mkdtempSync(path.join(os.tmpdir(), "slow-git-"));
   const git = execFileSync("which", ["git"], { encoding: "utf8" }).trim();
   fs.writeFileSync(path.join(bin, "git"), `#!/bin/sh\nsleep 0.15\nexec ${git} "$@"\n`, { mode: 0o755 });
   const PATH = process.env.PATH;
   process.env.PATH = `${bin}${path.delimiter}${PATH}`;
-  const slow = await startLocalBackend("git", { editorPort: EDITOR_PORT }).finally(() => (process.env.PATH = PATH));
+  const slow = await startLocalBackend("drafts", { editorPort: EDITOR_PORT }).finally(() => (process.env.PATH = PATH));
   try {
     const files = fs.readdirSync(path.join(slow.repo, "data")).filter((file) => file.endsWith(".yaml"));
     const answers = await Promise.all(

@@ -23,7 +23,7 @@ const due = Date.parse(at);
 
 let backend: LocalBackend;
 beforeAll(async () => {
-  backend = await startLocalBackend("git");
+  backend = await startLocalBackend("drafts");
 }, 30_000);
 afterAll(() => backend.stop());
 beforeEach(() => backend.reset());

@@ -3,7 +3,7 @@
 //   1. the hosted editor: the fixture build's /admin/ (CMS_BACKEND=access) on `wrangler pages dev` with the content API
 //      answering from the stand-ins for GitHub and Access, as an editor Access let in;
 //   2. Sveltia CMS 0.221.1 (`npm pack`), one collection, served gzip by scripts/serve.ts;
-//   3. `npm run cms`'s editor: the local editor's /admin/ over the fixture build, decap-server (fs) answering.
+//   3. `npm run cms`'s editor: the local editor's /admin/ over the fixture build, the local backend (simple saves) answering.
 // Rounds alternate (1, 2, 3, 1, 2, 3, …) on one Chromium. It prints each run's time to interactive, total blocking time,
 // main-thread time and script bytes as sent, then the medians; it exits non-zero when the hosted editor's median time
 // to interactive is later than Sveltia's, its blocking time over 1 s, or its script over 650 KB. Run it on a quiet
@@ -83,7 +83,7 @@ async function main() {
     const local = await serve(FIXTURE_BUILD_DIR);
     delete process.env.OVERLAY_DIR;
     stops.unshift(local.stop);
-    const backend = await startLocalBackend("fs", {
+    const backend = await startLocalBackend("simple", {
       port: EDITOR_PROXY_PORT,
       editorPort: Number(new URL(local.origin).port),
     });

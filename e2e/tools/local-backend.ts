@@ -1,7 +1,7 @@
 /**
- * The editor's local backend (scripts/local-backend.mjs, as `npm run cms` runs it) for the tests, on a temporary copy
- * of data/: in decap-server's file mode, or with drafts (git mode, the content service) on a temporary repository holding the content in one
- * commit. The editor's browser tests (e2e/local-proxy.ts) and the unit tests of the editor's store start it here.
+ * The editor's local backend (scripts/local-backend.mjs, as `npm run cms` runs it) for the tests, on a temporary
+ * repository holding a copy of data/ in one commit, with main checked out: saves as commits on main (`simple`), or
+ * drafts on branches of their own (`drafts`, CMS_EDITORIAL_WORKFLOW=true). The editor's browser tests (e2e/local-proxy.ts) and the unit tests of the editor's store start it here.
  */
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -27,9 +27,9 @@ export interface LocalBackend {
   repo: string;
   /** The backend's API (what Decap's proxy backend is pointed at). */
   url: string;
-  /** git in the repository (git mode only), returning its output. */
+  /** git in the repository, returning its output. */
   git(...args: string[]): string;
-  /** Puts the repository back as it started (data/ as copied; in git mode, its one commit and no other branch). */
+  /** Puts the repository back as it started: its one commit, checked out, and no other branch. */
   reset(): Promise<void>;
   /** Stops the backend and removes the repository. */
   stop(): Promise<void>;
@@ -40,7 +40,7 @@ export interface LocalBackend {
  * editor at `editorPort` (npm run cms's default, 8000, unless the test serves it elsewhere).
  */
 export async function startLocalBackend(
-  mode: "fs" | "git",
+  mode: "simple" | "drafts",
   {
     port,
     dataDir = path.join(root, "data"),
@@ -58,14 +58,12 @@ export async function startLocalBackend(
   const repo = fs.mkdtempSync(path.join(os.tmpdir(), `cms-${mode}-`));
   fs.cpSync(dataDir, path.join(repo, "data"), { recursive: true });
   const git = (...args: string[]) => execFileSync("git", ["-C", repo, ...args], { encoding: "utf8" });
-  if (mode === "git") {
-    git("init", "-q", "-b", "main");
-    git("config", "user.email", "editor@example.com");
-    git("config", "user.name", "Test editor");
-    git("add", "-A");
-    git("commit", "-q", "-m", "Content");
-  }
-  const initial = mode === "git" ? git("rev-parse", "HEAD").trim() : "";
+  git("init", "-q", "-b", "main");
+  git("config", "user.email", "editor@example.com");
+  git("config", "user.name", "Test editor");
+  git("add", "-A");
+  git("commit", "-q", "-m", "Content");
+  const initial = git("rev-parse", "HEAD").trim();
   const listen = port ?? (await freePort());
   const url = `http://127.0.0.1:${listen}/api/v1`;
   // From the project's folder, where `--import tsx` finds tsx; the backend serves GIT_REPO_DIRECTORY.
@@ -75,9 +73,8 @@ export async function startLocalBackend(
       ...process.env,
       PORT: String(listen),
       EDITOR_PORT: String(editorPort),
-      MODE: mode,
+      CMS_EDITORIAL_WORKFLOW: String(mode === "drafts"),
       GIT_REPO_DIRECTORY: repo,
-      LOG_LEVEL: "warn",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -100,14 +97,9 @@ export async function startLocalBackend(
       () => false,
     );
   const reset = async () => {
-    // After a request still under way: git mode answers one at a time, and `info` waits its turn.
+    // After a request still under way: the backend answers one at a time, and `info` waits its turn.
     if (!(await info(30_000)))
       throw new Error(`The local backend at ${url} did not answer in 30 s: is its queue held?`);
-    if (mode === "fs") {
-      fs.rmSync(path.join(repo, "data"), { recursive: true, force: true });
-      fs.cpSync(dataDir, path.join(repo, "data"), { recursive: true });
-      return;
-    }
     git("checkout", "-qf", "main");
     git("reset", "-q", "--hard", initial);
     git("clean", "-qfdx");

@@ -1,7 +1,7 @@
-// Writes the editor for local editing — Decap with the local decap-server backend, bundled exactly as a build bundles
+// Writes the editor for local editing — Decap with the local backend, bundled exactly as a build bundles
 // the published editor — into a folder of its own (argument; default .e2e-builds/local-editor/), never into public/: no
 // published build has it (plugins/publish/editor). Beside it, a _headers file with its rule alone (its policy, which
-// may reach decap-server on this machine). scripts/serve.ts serves it over a build with OVERLAY_DIR, for the editor's
+// may reach the local backend on this machine). scripts/serve.ts serves it over a build with OVERLAY_DIR, for the editor's
 // browser tests; editors use `npm run cms`.
 import fs from "fs";
 import path from "path";
@@ -39,7 +39,7 @@ if (require.main === module) {
   const dir = path.resolve(process.argv[2] ?? path.join(root, ".e2e-builds", "local-editor"));
   const result = cmsBackend({});
   if (result.error !== undefined) throw new Error(result.error);
-  // The editor `npm run cms` publishes, looking for decap-server on the tests' own port.
+  // The editor `npm run cms` publishes, looking for the local backend on the tests' own port.
   const origins = LOCAL_HOSTS.map((host) => `http://${host}:${EDITOR_PROXY_PORT}`);
   const config = { ...result.backend.config, proxy_url: `${origins[0]}/api/v1` };
   writeEditor(dir, { ...result.backend, config, connectOrigins: origins }).then(

@@ -61,22 +61,18 @@ function sessionEnded(error: { status?: number }): never {
   throw error;
 }
 // Decap's proxy backend, with each write naming the versions it replaces, and an ended session said so: the content
-// API's, and locally decap-server's (which reads no versions) or the same service over this folder's git repository.
+// service's, hosted (the content API) or over this folder's git repository (npm run cms).
 const proxyInit = CMS.getBackend("proxy").init;
-/** Whether the backend is the site's content service (hosted, or locally with drafts), not decap-server's file mode. */
-let service = backend.name === CONTENT_API.name;
 function versioned(...args: unknown[]) {
   const proxy = proxyInit(...args) as ProxyBackend;
   const request = proxy.request.bind(proxy);
-  if (service) {
-    // The media library lists the folder, then reads an image when its card shows (as Decap's GitHub backend does):
-    // one request opens a folder of any size.
-    proxy.getMedia = async (mediaFolder = proxy.mediaFolder) =>
-      ((await proxy.request({ action: "getMedia", params: { branch: proxy.branch, mediaFolder } })) as Listed[]).map(
-        (file) => ({ ...file, displayURL: { path: file.path } }),
-      );
-    proxy.getMediaDisplayURL = async ({ path }) => (await proxy.getMediaFile(path)).url;
-  }
+  // The media library lists the folder, then reads an image when its card shows (as Decap's GitHub backend does):
+  // one request opens a folder of any size.
+  proxy.getMedia = async (mediaFolder = proxy.mediaFolder) =>
+    ((await proxy.request({ action: "getMedia", params: { branch: proxy.branch, mediaFolder } })) as Listed[]).map(
+      (file) => ({ ...file, displayURL: { path: file.path } }),
+    );
+  proxy.getMediaDisplayURL = async ({ path }) => (await proxy.getMediaFile(path)).url;
   proxy.request = async ({ action, params }) => {
     const ask = () =>
       request({ action, params: read.params(action, params) }).catch((error) => {
@@ -156,9 +152,6 @@ const firstInteraction = new Promise<void>((resolve) => {
  */
 async function startEditor(): Promise<void> {
   const workflow = await editorialWorkflow(backend, __CMS_CONFIG__.publish_mode === "editorial_workflow");
-  service ||= workflow;
-  // The content service merges a save onto what changed since the editor read it: nothing is read twice for it.
-  answers.on = service;
   const info =
     backend.name === CONTENT_API.name && (await proxyCall(CONTENT_API.url)("info", "info", {}).catch(() => ({})));
   const publisher = (info as { publisher?: boolean }).publisher !== false;
@@ -188,7 +181,7 @@ async function startEditor(): Promise<void> {
       true,
     );
   }
-  const context = { store, branch, workflow, schemas, merges: service };
+  const context = { store, branch, workflow, schemas };
   const check = async (entry: EntryState) => (await saveCheck()).checkSave(context, entry).catch(sessionEnded);
   CMS.registerEventListener({
     name: "preSave",

@@ -206,7 +206,7 @@ export function cmsConfig({ schemas, backend, siteUrl }: { schemas: Schemas; bac
   return {
     load_config_file: false,
     backend: backend.config,
-    // Local editing through `decap-server` (npm run cms), at the address the site's own reads use; a hosted backend's
+    // Local editing through the local backend (npm run cms), at the address the site's own reads use; a hosted backend's
     // build never asks for it.
     ...(backend.config.name === "proxy"
       ? { local_backend: { allowed_hosts: LOCAL_HOSTS, url: backend.config.proxy_url } }

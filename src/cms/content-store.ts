@@ -52,7 +52,7 @@ export async function readSources(store: ContentStore, branch: string): Promise<
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-/** A call of Decap's proxy protocol at `proxyUrl`: decap-server (…/api/v1), or the content API (/api/content). */
+/** A call of Decap's proxy protocol at `proxyUrl`: the local backend (…/api/v1), or the content API (/api/content). */
 export function proxyCall(proxyUrl: string, fetchImpl: Fetch = fetch) {
   return async (what: string, action: string, params: Record<string, unknown>) => {
     const response = await fetchImpl(proxyUrl, {
@@ -72,24 +72,19 @@ export function proxyCall(proxyUrl: string, fetchImpl: Fetch = fetch) {
   };
 }
 
-/** Whether the backend keeps drafts (decap-server's git mode; the content API), as its `info` says. */
-const keepsDrafts = async (call: ReturnType<typeof proxyCall>) =>
-  ((await call("the drafts", "info", {})) as { publish_modes?: string[] }).publish_modes?.includes(
-    "editorial_workflow",
-  );
-
 /**
- * Whether saves are drafts: for a hosted backend as the build was told, locally as decap-server runs (none running,
- * Decap says so itself when the editor logs in).
+ * Whether saves are drafts: for a hosted backend as the build was told, locally as the local backend's `info` says
+ * (none running, Decap says so itself when the editor logs in).
  */
 export async function editorialWorkflow(config: CmsBackend["config"], configured: boolean): Promise<boolean> {
   if (config.name !== "proxy") return configured;
   // Anywhere but this machine the browser would ask the visitor to let the page reach their own machine.
   if (!LOCAL_HOSTS.includes(location.hostname)) return false;
-  return (await keepsDrafts(proxyCall(config.proxy_url)).catch(() => false)) === true;
+  const info = proxyCall(config.proxy_url)("the drafts", "info", {}).catch(() => ({}));
+  return ((await info) as { publish_modes?: string[] }).publish_modes?.includes("editorial_workflow") === true;
 }
 
-/** The files behind Decap's proxy protocol at `proxyUrl` (decap-server locally, the content API hosted). */
+/** The files behind Decap's proxy protocol at `proxyUrl` (the local backend, or the content API hosted). */
 export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentStore {
   const direct = proxyCall(proxyUrl, fetchImpl);
   const call = (what: string, action: string, params: Record<string, unknown>) =>
@@ -112,13 +107,12 @@ export function proxyStore(proxyUrl: string, fetchImpl: Fetch = fetch): ContentS
         .map((entry) => ({ path: entry.file.path, text: entry.data as string, version: entry.file.id ?? undefined }));
     },
     async readBytes(path, branch) {
-      // decap-server answers a file it does not have with an error, which reaches the editor as one.
+      // The backend answers a file it does not have with an error, which reaches the editor as one.
       const file = (await call(path, "getMediaFile", { branch, path })) as { content: string };
       return fromBase64(file.content);
     },
     async hasDraft(draft, base) {
-      // The git mode's drafts, as collection/slug keys (its file mode has none, and no such action).
-      if (!(await keepsDrafts(call))) return false;
+      // The drafts, as collection/slug keys.
       const keys = (await call("the drafts", "unpublishedEntries", { branch: base })) as string[];
       return keys.some((key) => `cms/${key}` === draft);
     },

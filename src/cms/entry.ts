@@ -19,9 +19,6 @@ import { isPlainObject, type Data } from "../content/data";
 
 /** The key under which an entry carries its file's text from load to save (yaml-format.ts). */
 export const SOURCE_KEY = "__yamlSource";
-/** The text the editor's changes were made against, where the file (SOURCE_KEY) changed since (content/merge.ts). */
-export const BASE_KEY = "__yamlBase";
-const META_KEYS = new Set([SOURCE_KEY, BASE_KEY]);
 
 /** The saved entry Decap's address names (#/collections/<collection>/entries/<slug>, ?ref=… from the board). */
 export function openEntry(hash: string): { collection: string; slug: string } | null {
@@ -77,7 +74,7 @@ export function normalize(value: unknown, schema: JsonSchema | undefined, schema
   const out: Data = {};
   const keys = [...Object.keys(resolved.properties), ...Object.keys(value)];
   for (const key of new Set(keys)) {
-    if (!Object.hasOwn(value, key) || META_KEYS.has(key)) continue;
+    if (!Object.hasOwn(value, key) || key === SOURCE_KEY) continue;
     if (!required.has(key) && isEmpty(value[key])) continue;
     out[key] = normalize(value[key], resolved.properties[key], schemas, at);
   }
@@ -103,7 +100,7 @@ export function withSkeleton(value: unknown, schema: JsonSchema | undefined, sch
     for (const [key, property] of Object.entries(resolved.properties ?? {})) {
       out[key] = withSkeleton(source[key], property, schemas, at);
     }
-    for (const key of META_KEYS) delete out[key];
+    delete out[SOURCE_KEY];
     return out;
   }
   if (value !== undefined && value !== null) return value;

@@ -1,7 +1,6 @@
 /**
- * The editor's reads since its last write, Decap's and its own, kept while `on`: with a backend that merges a save
- * onto what changed since the editor read it (the content service), opening the editor, its first touch and a save
- * read each file once. A read under way is shared; whatever changes a branch (a save, an upload, a delete, a Publish)
+ * The editor's reads since its last write, Decap's and its own: the content service merges a save onto what changed
+ * since the editor read it, so opening the editor, its first touch and a save read each file once. A read under way is shared; whatever changes a branch (a save, an upload, a delete, a Publish)
  * lets them all go, and so does a refused request.
  */
 import { WRITES } from "../content/editor-requests";
@@ -9,7 +8,7 @@ import { WRITES } from "../content/editor-requests";
 export type Entries = { data: string | null; file: { path: string; id?: string | null } }[];
 type Params = Record<string, unknown>;
 
-export const answers = { on: false, kept: new Map<string, unknown>() };
+export const answers = { kept: new Map<string, unknown>() };
 const KEPT = new Set(["entriesByFolder", "entriesByFiles", "getMedia"]);
 const keyOf = (action: string, { branch, folder, extension, path, mediaFolder, files }: Params) =>
   JSON.stringify([
@@ -25,13 +24,13 @@ const keyOf = (action: string, { branch, folder, extension, path, mediaFolder, f
 /** The answer to a read: one kept, or one under way, or asked now by `ask` (and kept). */
 export async function remembered(action: string, params: Params, ask: () => Promise<unknown>) {
   const key = keyOf(action, params);
-  if (answers.on && answers.kept.has(key)) return answers.kept.get(key);
+  if (answers.kept.has(key)) return answers.kept.get(key);
   if (WRITES.has(action) || /^(publish|delete)UnpublishedEntry$/.test(action)) {
     answers.kept.clear();
     return ask().finally(() => answers.kept.clear());
   }
   const answer = ask();
-  if (!answers.on || !KEPT.has(action)) return answer;
+  if (!KEPT.has(action)) return answer;
   answers.kept.set(key, answer);
   answer.then(
     (found) => {
@@ -49,6 +48,6 @@ export async function remembered(action: string, params: Params, ask: () => Prom
 /** A read of one entry (Decap's getEntry), from a reading of its folder kept or under way, where there is one. */
 export async function keptEntry({ branch, path }: Params) {
   const [folder, extension] = [String(path).replace(/\/[^/]*$/, ""), String(path).replace(/^.*\./, "")];
-  const listing = answers.on && answers.kept.get(keyOf("entriesByFolder", { branch, folder, extension }));
+  const listing = answers.kept.get(keyOf("entriesByFolder", { branch, folder, extension }));
   return listing ? ((await listing) as Entries).find((entry) => entry.file.path === path) : undefined;
 }

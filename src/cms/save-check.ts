@@ -1,9 +1,8 @@
 /**
- * What runs before the editor writes, against the backend as it is at that moment: a save merges onto a file that
- * changed since it was opened (src/content/merge.ts), or refuses when both changed one field (the content service
- * does this itself, on the version opened: then the file is not read again here); a save and a publish
- * run the build's content check on the file as it will be written, with the services as they will be then. Images
- * picked anew are judged by their bytes and decoded whole. Each file is read once.
+ * What runs before the editor writes, against the backend as it is at that moment: a save and a publish run the
+ * build's content check on the file as it will be written, with the services as they will be then. Images picked anew
+ * are judged by their bytes and decoded whole. The content service merges a save onto a file that changed since it was
+ * opened, or refuses it naming the fields both sides changed, so the file is not read again here.
  */
 import type { Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, type ContentError } from "../content/rules";
@@ -13,7 +12,7 @@ import { validators } from "../content/schemas.generated";
 import { SERVICES_COLLECTION } from "./config";
 import { contentPath, draftBranch, repositoryPath, SERVICES_FOLDER } from "./content-store";
 import type { ContentStore, StoredFile } from "./content-store";
-import { BASE_KEY, describeErrors, entryFile, fileHeader, SOURCE_KEY, type EntryFile } from "./entry";
+import { describeErrors, entryFile, fileHeader, SOURCE_KEY, type EntryFile } from "./entry";
 import { prepareSave } from "./yaml-format";
 import { writtenText } from "../content/yaml-patch";
 
@@ -25,8 +24,6 @@ export interface SaveContext {
   branch: string;
   /** Saves are drafts on branches of their own (Decap's editorial workflow). */
   workflow: boolean;
-  /** The backend merges a save onto what changed since the editor read it (the content service), not the editor. */
-  merges?: boolean;
   schemas: Schemas;
 }
 
@@ -128,60 +125,25 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
 }
 
 /**
- * An opened entry's file as it is now and as it was opened, which the save merges; from `listed`, the files of its
- * folder on its branch, where they were read.
- */
-async function fileTexts(
-  ctx: SaveContext,
-  entry: EntryState,
-  branch: string,
-  listed?: StoredFile[],
-): Promise<Record<string, string>> {
-  const opened = entry.data[SOURCE_KEY];
-  if (entry.slug === undefined || typeof opened !== "string") return {};
-  const { file } = entryFile(entry.collection, entry.slug);
-  const now = listed ? (listed.find((f) => f.path === file) ?? null) : await ctx.store.read(file, branch);
-  if (now === null) {
-    throw new Error(
-      `Not saved: ${file} was deleted after you opened it. Your edits are still in the form: copy what you need, then create the entry again.`,
-    );
-  }
-  return { [SOURCE_KEY]: now.text, [BASE_KEY]: opened };
-}
-
-/**
- * Checks a save against the backend as it is now: returns the texts the write merges onto (yaml-format.ts; a new
- * file's leading comments), the version merged onto, and the text written; throws the message to show to refuse it.
+ * Checks a save against the backend as it is now: returns the texts the write is made onto (yaml-format.ts; a new
+ * file's leading comments) and the text written; throws the message to show to refuse it.
  */
 export async function checkSave(ctx: SaveContext, entry: EntryState) {
   const branch = await entryBranch(ctx, entry);
   // The services as they are published, this one among them unless it has a draft.
   const services =
     entry.collection === SERVICES_COLLECTION ? await ctx.store.list(SERVICES_FOLDER, ctx.branch) : undefined;
-  const texts: Record<string, string> = ctx.merges
-    ? {}
-    : await fileTexts(ctx, entry, branch, branch === ctx.branch ? services : undefined);
+  const opened = entry.data[SOURCE_KEY];
   // A file that is not valid YAML opens as an empty form: nothing is written over it from that.
   const unreadable =
-    texts[SOURCE_KEY] === undefined
-      ? []
-      : yamlErrors(entryFile(entry.collection, String(entry.slug)).file, texts[SOURCE_KEY]);
+    typeof opened === "string" ? yamlErrors(entryFile(entry.collection, String(entry.slug)).file, opened) : [];
   if (unreadable.length > 0) {
     throw new Error(`${describeErrors(unreadable)} Fix the file in the repository; the form could not read it.`);
   }
-  if (typeof entry.data[SOURCE_KEY] !== "string") texts[SOURCE_KEY] = fileHeader(ctx.schemas, targetFile(entry));
-  const prepared = prepareSave({ ...entry.data, ...texts }, ctx.schemas);
-  if (prepared.conflicts) {
-    const { file } = entryFile(entry.collection, String(entry.slug));
-    throw new Error(
-      `Not saved: ${file} changed after you opened it, and ${prepared.conflicts.length === 1 ? "a field" : "fields"} ` +
-        `you changed changed there too (${prepared.conflicts.join(", ")}). Your edits are still in the form: copy ` +
-        `them, reload the page to see the other change, and make yours again.`,
-    );
-  }
-  const written = writtenText(prepared);
-  const opened = typeof entry.data[SOURCE_KEY] === "string" ? entry.data[SOURCE_KEY] : "";
-  const errors = await contentErrors(ctx, entry, written, { opened, branch, services });
+  const texts = typeof opened === "string" ? {} : { [SOURCE_KEY]: fileHeader(ctx.schemas, targetFile(entry)) };
+  const written = writtenText(prepareSave({ ...entry.data, ...texts }, ctx.schemas));
+  const at = { opened: typeof opened === "string" ? opened : "", branch, services };
+  const errors = await contentErrors(ctx, entry, written, at);
   if (errors.length > 0) throw new Error(describeErrors(errors));
   return { texts, written };
 }
@@ -193,8 +155,7 @@ export async function checkSave(ctx: SaveContext, entry: EntryState) {
 export async function checkPublish(ctx: SaveContext, entry: EntryState): Promise<void> {
   const { file } = entryFile(entry.collection, String(entry.slug));
   const stored = await ctx.store.read(file, draftBranch(entry.collection, String(entry.slug)));
-  const prepared = prepareSave(entry.data, ctx.schemas);
-  const draft = stored?.text ?? (prepared.conflicts ? "" : writtenText(prepared));
+  const draft = stored?.text ?? writtenText(prepareSave(entry.data, ctx.schemas));
   const data = stored ? parseData(stored.text) : entry.data;
   const errors = await contentErrors(ctx, { ...entry, data }, draft, { opened: draft, branch: ctx.branch });
   if (errors.length > 0) throw new Error(`${describeErrors(errors, "published")} The draft is kept as it is.`);

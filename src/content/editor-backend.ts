@@ -1,9 +1,9 @@
 /**
  * Where the editor reads and writes content, from the build's CMS_* variables (docs/deploy.md): unset, only on this
- * machine through `decap-server` (npm run cms); `access`, through the content API, for editors Access logs in.
+ * machine through the local backend (npm run cms); `access`, through the content API, for editors Access logs in.
  */
 
-/** The port `decap-server` listens on, and the local backend's address (Decap's default). */
+/** The port the local backend (npm run cms) listens on (Decap's default). */
 export const LOCAL_PROXY_PORT = 8081;
 /** The hosts local editing works at: the editor's page and the proxy both on this machine. */
 export const LOCAL_HOSTS = ["localhost", "127.0.0.1"];
@@ -25,7 +25,7 @@ export interface CmsBackend {
   /** Decap's `backend` setting. */
   config: { name: "proxy" | typeof CONTENT_API.name; proxy_url: string; branch: string; site_timezone: string };
   editorialWorkflow: boolean;
-  /** Origins the editor's page must reach beside its own (its policy's connect-src): decap-server's, locally. */
+  /** Origins the editor's page must reach beside its own (its policy's connect-src): the local backend's, locally. */
   connectOrigins: string[];
 }
 

@@ -1,24 +1,31 @@
 /**
  * The editor's protocol, one table for the server, the browser and the local backend: the params of each action of
  * Decap's proxy protocol (with the versions, drafts' heads, history pages and schedules this site's editor adds), as
- * JSON Schemas, which the server checks every request against before it reads it; which actions write, which may read
- * a draft, and how a draft's branch is named. The build compiles them ahead, with the content model
+ * JSON Schemas, which the server checks every request against before it reads it, with the paths they hold marked;
+ * which actions write, which may read a draft, and how a draft's branch is named. The build compiles them ahead, with the content model
  * (plugins/content-model/compiled-schemas.ts): Workers run no code made from text. Keys the API does not read pass.
  */
 import type { AnySchemaObject } from "ajv";
 
 const text = { type: "string" } as const;
 const sha = { type: "string", pattern: "^[0-9a-f]{40}$" } as const;
+/** A file or folder path, which the server checks (functions/_lib/content/rules.ts) wherever the params hold one. */
+export const PATH = "a path under data/";
+const path = { type: "string", $comment: PATH } as const;
 const object = <P extends Record<string, AnySchemaObject>, R extends keyof P = keyof P>(
   properties: P,
   required?: R[],
 ) => ({
   type: "object" as const,
-  properties: { branch: text, versions: { type: "object" as const, additionalProperties: sha }, ...properties },
+  properties: {
+    branch: text,
+    versions: { type: "object" as const, propertyNames: path, additionalProperties: sha },
+    ...properties,
+  },
   required: required ?? (Object.keys(properties) as R[]),
 });
 const list = <I extends AnySchemaObject>(items: I, minItems = 0) => ({ type: "array" as const, items, minItems });
-const file = object({ path: text, content: text });
+const file = object({ path, content: text });
 /** Decap's three statuses of a draft: Draft, In review, Ready. */
 const status = { enum: ["draft", "pending_review", "pending_publish"] } as const;
 const options = object(
@@ -36,17 +43,17 @@ export const draftName = (collection: string, slug: string) => `cms/${collection
 
 export const REQUEST_PARAMS = {
   info: object({}),
-  entriesByFolder: object({ folder: text, extension: text }),
-  entriesByFiles: object({ files: list(object({ path: text })) }),
-  getEntry: object({ path: text }),
-  getMedia: object({ mediaFolder: text }),
-  getMediaFile: object({ path: text }),
+  entriesByFolder: object({ folder: path, extension: text }),
+  entriesByFiles: object({ files: list(object({ path })) }),
+  getEntry: object({ path }),
+  getMedia: object({ mediaFolder: path }),
+  getMediaFile: object({ path }),
   persistMedia: object({ asset: file, options }, ["asset"]),
-  deleteFile: object({ path: text, options }, ["path"]),
-  deleteFiles: object({ paths: list(text, 1), options }, ["paths"]),
+  deleteFile: object({ path, options }, ["path"]),
+  deleteFiles: object({ paths: list(path, 1), options }, ["paths"]),
   persistEntry: object(
     {
-      dataFiles: list(object({ path: text, raw: text, slug: text, newPath: text }, ["path", "raw"])),
+      dataFiles: list(object({ path, raw: text, slug: text, newPath: path }, ["path", "raw"])),
       assets: list(file),
       options,
     },
@@ -54,14 +61,14 @@ export const REQUEST_PARAMS = {
   ),
   unpublishedEntries: object({}),
   unpublishedEntry: object({ id: text, ...draft }, []),
-  unpublishedEntryDataFile: object({ ...draft, path: text }),
-  unpublishedEntryMediaFile: object({ ...draft, path: text }),
+  unpublishedEntryDataFile: object({ ...draft, path }),
+  unpublishedEntryMediaFile: object({ ...draft, path }),
   updateUnpublishedEntryStatus: object({ ...draft, newStatus: status }),
   publishUnpublishedEntry: object({ ...draft, head: sha }),
   deleteUnpublishedEntry: object({ ...draft, head: sha }),
   getDeployPreview: object(draft),
   liveStatus: object({ resource: text }),
-  history: object({ path: text, from: text, count: { type: "integer" } as const }, ["path"]),
+  history: object({ path, from: text, count: { type: "integer" } as const }, ["path"]),
   drafts: object({}),
   schedulePublish: object({ ...draft, head: sha, at: { type: ["string", "null"] } as const }),
 } satisfies Record<string, AnySchemaObject>;

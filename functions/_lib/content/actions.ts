@@ -15,7 +15,7 @@ import { requestValidators } from "../../../src/content/schemas.generated";
 function actions(context: Context) {
   return {
     info: async () => ({
-      publish_modes: ["simple", "editorial_workflow"],
+      publish_modes: context.settings.workflow ? ["simple", "editorial_workflow"] : ["simple"],
       publisher: mayPublish(context.settings, context.editor),
     }),
     ...fileActions(context),

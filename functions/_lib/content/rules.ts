@@ -3,7 +3,7 @@
  * on the site's branch and its drafts, in its one repository. Each rule answers the reason for a refusal, or null.
  */
 import { CONTENT_FOLDER, SCHEMA_DIRECTORY } from "../../../src/content/model";
-import { DRAFT_READS, draftName, WRITES } from "../../../src/content/editor-requests";
+import { DRAFT_READS, draftName, PATH, REQUEST_PARAMS, WRITES } from "../../../src/content/editor-requests";
 
 /** A file or folder name: letters, digits, `_`, `-`, `.`, `@` and spaces, not starting with a dot or a space. */
 const NAME = /^[\p{L}\p{N}_@-][\p{L}\p{N}_.@ -]*$/u;
@@ -51,15 +51,20 @@ export function repoProblem(repo: unknown, contentRepo: string): string | null {
 /** How many versions one page of a file's history may hold. */
 export const HISTORY_MAX = 50;
 
-const PATH_KEYS = new Set(["path", "newPath", "folder", "mediaFolder"]);
-/** Every file or folder path a request names, wherever Decap's protocol puts one, whatever its type. */
-export function pathsOf(value: unknown, key = ""): unknown[] {
-  if (PATH_KEYS.has(key)) return [value];
-  if (key === "paths") return Array.isArray(value) ? value : [value];
-  if (Array.isArray(value)) return value.flatMap((item) => pathsOf(item));
-  if (value === null || typeof value !== "object") return [];
-  const names = key === "versions" ? Object.keys(value) : [];
-  return [...names, ...Object.entries(value).flatMap(([inner, item]) => pathsOf(item, inner))];
+type Schema = { $comment?: string; items?: Schema; properties?: Record<string, Schema> } & {
+  propertyNames?: Schema;
+  additionalProperties?: Schema;
+};
+/** Every file or folder path a request's params name, wherever the protocol's schema marks one, whatever its type. */
+function pathsOf(schema: Schema | undefined, value: unknown): unknown[] {
+  const list = Array.isArray(value);
+  if (schema?.$comment === PATH || (schema?.items?.$comment === PATH && !list)) return [value];
+  if (!schema || value === null || typeof value !== "object") return [];
+  if (list) return value.flatMap((item) => pathsOf(schema.items, item));
+  return Object.entries(value).flatMap(([key, item]) => [
+    ...(schema.propertyNames?.$comment === PATH ? [key] : []),
+    ...pathsOf(schema.properties?.[key] ?? schema.additionalProperties, item),
+  ]);
 }
 
 export type RequestBody = { action?: unknown; branch?: unknown; repo?: unknown; params?: unknown };
@@ -122,6 +127,7 @@ export function requestProblem(
   if (action === "info") return null;
   const named = params as Named;
   const count = named.count;
+  const paths = pathsOf((REQUEST_PARAMS as Record<string, Schema>)[action], params);
   const problems = [
     branchProblem(named.branch, contentBranch, DRAFT_READS.has(action)),
     branch === undefined ? null : branchProblem(branch, contentBranch),
@@ -130,11 +136,11 @@ export function requestProblem(
     count === undefined || (Number.isInteger(count) && (count as number) >= 1 && (count as number) <= HISTORY_MAX)
       ? null
       : `a page of history holds 1 to ${HISTORY_MAX} versions`,
-    ...pathsOf(params).map(pathProblem),
+    ...paths.map(pathProblem),
     workflow && action === "persistEntry" && named.options?.useWorkflow !== true
       ? "with drafts and review, a save is a draft: it reaches the live branch when it is published"
       : null,
-    ...(WRITES.has(action) ? pathsOf(params).map(writeProblem) : []),
+    ...(WRITES.has(action) ? paths.map(writeProblem) : []),
   ];
   return problems.find((problem) => problem !== null) ?? null;
 }
