@@ -384,8 +384,48 @@ describe("one reading of bytes, one verdict", () => {
     );
     expect(answer).toMatchObject({
       status: 422,
-      body: { error: expect.stringContaining("its PNG data is cut short or damaged") },
+      body: { error: expect.stringContaining("its image data is cut short or damaged") },
     });
+  });
+
+  test("the portrait cut after 2,000 bytes, with its scan garbled, or as an AVIF: refused, saying why, nothing written", async () => {
+    // A 400 × 500 photo-like JPEG (noise, so its scan data is long), as a phone on a weak connection might send it.
+    const { width, height } = { width: 400, height: 500 };
+    const noise = Buffer.alloc(width * height * 3, 0).map((_, i) => (i * 7919) % 251);
+    const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .jpeg({ progressive: true })
+      .toBuffer();
+    const garbled = Buffer.from(jpeg);
+    const from = Math.floor(jpeg.length * 0.3);
+    for (let i = from; i < from + 64; i++) garbled[i] = (garbled[i] * 31 + 7) & 0xfe;
+    // The build's decoder refuses all three.
+    const decodes = (bytes: Buffer) =>
+      sharp(bytes)
+        .raw()
+        .toBuffer()
+        .then(
+          () => true,
+          () => false,
+        );
+    const avif = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .avif()
+      .toBuffer();
+    const uploads = {
+      "data/images/cut.jpg": Buffer.concat([jpeg.subarray(0, 2000), Buffer.from([0xff, 0xd9])]),
+      "data/images/garbled.jpg": garbled,
+      "data/images/portrait.avif": Buffer.concat([
+        avif.subarray(0, avif.length / 2),
+        Buffer.alloc(64, 0x5a),
+        avif.subarray(avif.length / 2 + 64),
+      ]),
+    };
+    for (const [path, bytes] of Object.entries(uploads)) {
+      expect([path, await decodes(bytes)]).toEqual([path, false]);
+      const answer = await call(BEN, "persistMedia", { asset: { path, content: base64(bytes) } }, false);
+      expect([path, answer.status]).toEqual([path, answer.status === 403 ? 403 : 422]);
+      expect(answer.body).toMatchObject({ error: expect.stringMatching(/damaged|not a JPEG or PNG|\.jpg or \.png/) });
+    }
+    expect(standIn.writes).toEqual([]);
   });
 
   test("a file starting with two byte-order marks is refused, as the build refuses it; one is read as the build reads it", async () => {

@@ -15,7 +15,7 @@ test.each([
   "data/firm.yaml",
   "data/services/tax-compliance.yaml",
   "data/images/founder portrait 2.jpg",
-  "data/images/café.webp",
+  "data/images/café.png",
   "data/services",
 ])("%s is content: allowed", (path) => {
   expect(pathProblem(path)).toBeNull();

@@ -53,6 +53,8 @@ function realField(file: string, key: string): unknown {
 
 /** The founder's portrait as data/firm.yaml gives it, relative to the file (./images/…). */
 const portrait = () => String((realField("data/firm.yaml", "founder") as { portrait: string }).portrait);
+/** The other image extension the content model takes than the portrait's own. */
+const other = () => (portrait().endsWith(".png") ? ".jpg" : ".png");
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The copied content's service files (data/services/…), sorted. */
@@ -403,11 +405,11 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
   ],
   [
     "an image path with another extension than the file's",
-    (c) => setField(c, "data/firm.yaml", ["founder", "portrait"], portrait().replace(/\.\w+$/, ".webp")),
+    (c) => setField(c, "data/firm.yaml", ["founder", "portrait"], portrait().replace(/\.\w+$/, other)),
     {
       file: "data/firm.yaml",
       path: "founder.portrait",
-      message: new RegExp(`does not exist: data/.*\\.webp; did you mean ${escape(portrait())}\\?`),
+      message: new RegExp(`does not exist: data/.*\\${other()}; did you mean ${escape(portrait())}\\?`),
     },
   ],
   [
@@ -423,7 +425,7 @@ export const cases: [string, (c: ContentCopy) => void, Expected][] = [
   [
     "an image path that is not an image",
     (c) => setField(c, "data/firm.yaml", ["credential", "badge"], "./images/cva-badge.pdf"),
-    { file: "data/firm.yaml", path: "credential.badge", message: /\.jpg, \.png, \.webp or \.avif/ },
+    { file: "data/firm.yaml", path: "credential.badge", message: /must be a \.jpg or \.png image path/ },
   ],
   [
     "an http:// link in firm.yaml",

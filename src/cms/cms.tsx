@@ -20,6 +20,7 @@ import type { EntryState } from "./save-check";
 import { parseData } from "../content/data";
 import { startHistory } from "./history-panel";
 import { startSchedule } from "./schedule-panel";
+import { takePickedImages } from "./picked-images";
 import { entryFile, SOURCE_KEY } from "./entry";
 import { DECAP_USER_KEY, decapCms, type DecapImplementation, type DecapPreviewProps } from "./decap";
 import { readVersions } from "./read-versions";
@@ -293,4 +294,5 @@ if (window.matchMedia(PHONE_QUERY).matches) {
   }
 }
 
+takePickedImages(document);
 void startEditor();

@@ -5,6 +5,7 @@
  */
 import {
   CONTENT_FOLDER,
+  IMAGES_DIRECTORY,
   PAGE_FILES,
   SERVICE_COUNT,
   SERVICE_SCHEMA,
@@ -22,7 +23,7 @@ import { LOCAL_HOSTS, type CmsBackend } from "../content/editor-backend";
 /** The name of the YAML format the collections use (yaml-format.ts; registered in cms.tsx). */
 export const CMS_FORMAT = "yaml-clean";
 /** Where content and images live, relative to the repository. */
-const IMAGE_FOLDER = `${CONTENT_FOLDER}/images`;
+const IMAGE_FOLDER = `${CONTENT_FOLDER}/${IMAGES_DIRECTORY}`;
 export const SERVICES_COLLECTION = "services";
 export const PAGES_COLLECTION = "pages";
 

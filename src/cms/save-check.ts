@@ -1,11 +1,13 @@
 /**
  * What runs before the editor writes, against the backend as it is at that moment: a save and a publish run the
  * build's content check on the file as it will be written, with the services as they will be then. Images picked anew
- * are judged by their bytes and decoded whole. The content service merges a save onto a file that changed since it was
- * opened, or refuses it naming the fields both sides changed, so the file is not read again here.
+ * are judged by their bytes and read whole, as the server and the build read them. The content service merges a save
+ * onto a file that changed since it was opened, or refuses it naming the fields both sides changed, so the file is not
+ * read again here.
  */
 import type { Schemas } from "../content/model";
 import { IMAGE_PATH, localFileFields, type ContentError } from "../content/rules";
+import { imageDataProblem } from "../content/images";
 import { parseData, readablePath, type Data } from "../content/data";
 import { checkFiles, contentName, yamlErrors } from "../content/validate";
 import { validators } from "../content/schemas.generated";
@@ -99,18 +101,12 @@ async function contentErrors(ctx: SaveContext, entry: EntryState, text: string, 
     const pending = entry.pendingMedia?.[repositoryPath(name)];
     bytes.set(name, await (pending ? pending() : ctx.store.readBytes(repositoryPath(name), branch)).catch(() => null));
   }
-  // Each picked image decoded whole, as the build will decode it: the bytes' header alone does not show damage.
-  const damaged = new Set<string>();
-  for (const [name, data] of bytes) {
-    if (data && typeof createImageBitmap === "function") {
-      await createImageBitmap(new Blob([data as Uint8Array<ArrayBuffer>])).then(
-        (image) => image.close(),
-        () => damaged.add(name),
-      );
-    }
-  }
+  // Each picked image read whole as the build's decoders read it, as the server reads it: its header alone does not
+  // show damage.
+  const damage = new Map<string, string | null>();
+  for (const [name, data] of bytes) damage.set(name, data && (await imageDataProblem(data)));
   const { errors } = checkFiles({
-    undecodable: (name) => (damaged.has(name) ? "this browser cannot decode it" : null),
+    undecodable: (name) => damage.get(name) ?? null,
     schemas: ctx.schemas,
     validators,
     files: [

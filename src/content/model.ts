@@ -22,6 +22,8 @@ export const SERVICES_DIRECTORY = "services";
 export const SERVICE_FILE = new RegExp(`^${SERVICES_DIRECTORY}/[^/]+\\.ya?ml$`);
 /** The content directory, relative to the project (the build may read another: read-content.ts). */
 export const CONTENT_FOLDER = "data";
+/** The folder of the content's images, in the content folder: the editor's media library. */
+export const IMAGES_DIRECTORY = "images";
 /** How many services the menus, the home card grid and the overview are laid out for (one file each). */
 export const SERVICE_COUNT = { min: 1, max: 12 } as const;
 

@@ -238,7 +238,7 @@ export function serviceCrossErrors(services: Pick<ParsedFile, "file" | "data" | 
 }
 
 /** A path the build reads as an image (the image definition's pattern in data/schema/defs.schema.json). */
-export const IMAGE_PATH = /\.(jpe?g|png|webp|avif)$/;
+export const IMAGE_PATH = /\.(jpe?g|png)$/;
 
 /** A field whose schema says `localFile: true`: where it is, the path it holds, and its schema. */
 export type LocalFileField = { segments: (string | number)[]; value: string; schema: JsonSchema };

@@ -4,7 +4,7 @@
  * change, so what was read of one is kept by its sha, and each file's reading by its text: a warm Worker reads and
  * parses only what the commit brings.
  */
-import { CONTENT_FOLDER, SERVICE_FILE } from "../../../src/content/model";
+import { CONTENT_FOLDER, IMAGES_DIRECTORY, SERVICE_FILE } from "../../../src/content/model";
 import { decodeText, fromBase64 } from "../../../src/content/bytes";
 import { imageDataProblem, imageFacts, imageProblems, type ImageFacts } from "../../../src/content/images";
 import { IMAGE_PATH } from "../../../src/content/rules";
@@ -54,8 +54,9 @@ export async function checkContentWrite(
     })),
   );
   const added = new Map<string, Judged>();
-  for (const [name, file] of files)
-    if (file instanceof Uint8Array && IMAGE_PATH.test(name)) added.set(name, await judge(file));
+  // Every file added to the images' folder is an image the build takes, whatever its name.
+  const image = (name: string) => IMAGE_PATH.test(name) || name.startsWith(`${IMAGES_DIRECTORY}/`);
+  for (const [name, file] of files) if (file instanceof Uint8Array && image(name)) added.set(name, await judge(file));
   const judged = (name: string) => {
     const file = files.get(name);
     return typeof file === "string" ? images.get(file) : added.get(name);
