@@ -33,7 +33,18 @@ if (!isMainThread) {
     return new Response(answer.status === 204 ? null : answer.text, { status: answer.status });
   };
   const api = import("../../functions/_lib/content/api");
+  const images = import("../../src/content/images");
   parentPort!.on("message", async ({ env, assertion, action, params }: Job) => {
+    if (action === "judge") {
+      // The server's judge alone, on one image's bytes: what a save or an upload adds for each image it brings.
+      const { imageDataProblem } = await images;
+      const bytes = Buffer.from((params as { content: string }).content, "base64");
+      const start = process.threadCpuUsage();
+      const problem = await imageDataProblem(bytes);
+      const { user, system } = process.threadCpuUsage(start);
+      const done = { status: problem ? 422 : 200, cpu: (user + system) / 1000, body: { problem } };
+      return parentPort!.postMessage(done satisfies Done);
+    }
     const { handleContent } = await api;
     const request = new Request("https://site.example/api/content", {
       method: "POST",
@@ -95,6 +106,21 @@ async function main() {
     return dir;
   }
 
+  /** The portrait at its largest allowed size: a progressive photo-like JPEG just under the upload limit. */
+  async function largestPortrait(): Promise<Buffer> {
+    const { default: sharp } = await import("sharp");
+    const { IMAGE_MAX_BYTES } = await import("../../src/content/images");
+    const [width, height] = [2400, 3000];
+    const noise = Buffer.alloc(width * height * 3).map((_, i) => (i * 7919 + (i >> 9)) % 251);
+    for (let quality = 95; ; quality -= 5) {
+      const jpeg = await sharp(noise, { raw: { width, height, channels: 3 } })
+        .jpeg({ quality, progressive: true })
+        .toBuffer();
+      if (jpeg.length <= IMAGE_MAX_BYTES) return jpeg;
+    }
+  }
+  const portrait = await largestPortrait();
+
   async function measure(name: string, dataDir: string) {
     const standIn: ContentStandIn = await startContentStandIn("firm/site", dataDir);
     const env = { ...standInSettings(standIn), CMS_EDITORIAL_WORKFLOW: "true" };
@@ -126,6 +152,22 @@ async function main() {
       ["list the media", "getMedia", () => ({ mediaFolder: "data/images" })],
       ["save a draft", "persistEntry", draft],
       ["publish it", "publishUnpublishedEntry", () => ({ ...draft(), head: "" })],
+      [
+        `judge the portrait (${(portrait.length / 2 ** 20).toFixed(1)} MB)`,
+        "judge",
+        () => ({ content: portrait.toString("base64") }),
+      ],
+      // Each a new file: its bytes differ after the JPEG's end, which its readers ignore, so no judgement is kept.
+      [
+        "upload it",
+        "persistMedia",
+        () => ({
+          asset: {
+            path: `data/images/portrait-${++n}.jpg`,
+            content: Buffer.concat([portrait, Buffer.from(String(n))]).toString("base64"),
+          },
+        }),
+      ],
     ];
     const rows: string[] = [];
     for (const [label, action, params] of actions) {

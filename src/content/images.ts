@@ -24,7 +24,7 @@ const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) >>> 0) + (b[at + 1] 
 /** Where `pattern` (ASCII text, or bytes) first occurs in `b` at or after `from`; -1 where it does not. */
 function find(b: Uint8Array, pattern: string | number[], from = 0): number {
   const p = typeof pattern === "string" ? [...pattern].map((c) => c.charCodeAt(0)) : pattern;
-  for (let at = from; at + p.length <= b.length; at += 1) {
+  for (let at = b.indexOf(p[0], from); at >= 0 && at + p.length <= b.length; at = b.indexOf(p[0], at + 1)) {
     if (p.every((byte, i) => b[at + i] === byte)) return at;
   }
   return -1;

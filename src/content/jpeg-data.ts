@@ -4,7 +4,8 @@
  * libjpeg walks it, bit for bit, with no pixels made. Baseline, extended and progressive Huffman JPEGs, the kinds
  * cameras, phones and editors write; an arithmetic-coded or lossless one is refused.
  */
-type Table = { maxcode: number[]; valoffset: number[]; values: number[] };
+/** A Huffman table as libjpeg derives it, with its lookup of the codes of 8 bits or fewer: their length and value. */
+type Table = { maxcode: number[]; valoffset: number[]; values: number[]; lookup: Int32Array };
 type Component = { id: number; h: number; v: number; tq: number; width: number; height: number; coefBits: number[] };
 type Frame = { width: number; height: number; progressive: boolean; components: Component[] };
 /** Which coefficients are not zero, by block and zigzag index: what an AC refinement scan reads a bit for. */
@@ -32,7 +33,12 @@ function derived(counts: number[], values: number[], dc: boolean): Table | null 
     }
   }
   maxcode[17] = 0xfffff;
-  return { maxcode, valoffset, values };
+  const lookup = new Int32Array(256);
+  for (let p = 0; p < sizes.length && sizes[p] <= 8; p++) {
+    const from = codes[p] << (8 - sizes[p]);
+    lookup.fill((sizes[p] << 8) | values[p], from, from + (1 << (8 - sizes[p])));
+  }
+  return { maxcode, valoffset, values, lookup };
 }
 
 /** Why libjpeg, as the build runs it, does not decode `b` whole, in its words; null where it does. */
@@ -203,23 +209,23 @@ function scan(
   // of them in its bit buffer, topped up to 57 bits whenever it runs short (or 6 bytes at a time, by its fast path);
   // bits past the segment's marker are data the file lacks.
   let at = start;
-  let data: number[] = [];
-  let ends: number[] = [];
-  let [loaded, used, marker, fast, eof] = [0, 0, false, false, false];
+  const data = new Uint8Array(b.length - at + 3);
+  const ends = new Int32Array(b.length - at);
+  let [length, loaded, used, marker, fast, eof] = [0, 0, 0, false, false, false];
   const segment = () => {
-    [data, ends, loaded, used, marker] = [[], [], 0, 0, false];
+    [length, loaded, used, marker] = [0, 0, 0, false];
     for (;;) {
       if (at >= b.length) return void (eof = true);
-      if (b[at] !== 0xff) data.push(b[at++]);
+      if (b[at] !== 0xff) data[length] = b[at++];
       else {
         let next = at + 1;
         while (b[next] === 0xff) next++;
         if (next >= b.length) return void ([eof, at] = [true, b.length]);
         if (b[next] !== 0) return void (at = next - 1);
-        data.push(0xff);
+        data[length] = 0xff;
         at = next + 1;
       }
-      ends.push(at);
+      ends[length++] = at;
     }
   };
   const begun = at;
@@ -228,11 +234,11 @@ function scan(
   const fill = () => {
     if (fast) {
       if (left() > 16) return;
-      if (loaded + 6 > data.length) throw SLOW;
+      if (loaded + 6 > length) throw SLOW;
       return void (loaded += 6);
     }
     while (left() < 57 && !marker) {
-      if (loaded < data.length) loaded++;
+      if (loaded < length) loaded++;
       else if (eof) fail("premature end of JPEG file");
       else marker = true;
     }
@@ -241,11 +247,13 @@ function scan(
     if (left() < n) fill();
     if (left() < n) warn("premature end of data segment");
   };
+  /** The next `n` bits (16 at most), past the segment's end zeros. */
   const peek = (n: number) => {
-    let value = 0;
-    for (let i = 0; i < n; i++) value = (value << 1) | ((data[(used + i) >> 3] >> (7 - ((used + i) & 7))) & 1);
-    return value;
+    const at = used >> 3;
+    const word = at + 2 < length ? (data[at] << 16) | (data[at + 1] << 8) | data[at + 2] : tail(at);
+    return (word >> (24 - (used & 7) - n)) & ((1 << n) - 1);
   };
+  const tail = (at: number) => [0, 1, 2].reduce((word, i) => (word << 8) | (at + i < length ? data[at + i] : 0), 0);
   const take = (n: number) => {
     ensure(n);
     const value = peek(n);
@@ -260,11 +268,9 @@ function scan(
     let l = 1;
     if (fast || left() < 8) fill();
     if (left() >= 8) {
-      const look = peek(8);
-      for (l = 1; l <= 8; l++) {
-        const code = look >> (8 - l);
-        if (code <= t.maxcode[l]) return ((used += l), t.values[code + t.valoffset[l]]);
-      }
+      const found = t.lookup[peek(8)];
+      if (found) return ((used += found >> 8), found & 0xff);
+      l = 9;
     }
     let code = take(l);
     while (code > t.maxcode[l]) {
@@ -306,7 +312,8 @@ function scan(
       if (eobrun > 0) return void eobrun--;
       for (let k = ss; k <= se; k++) {
         const rs = decode(acs[i]!);
-        const [r, s] = [rs >> 4, rs & 15];
+        const r = rs >> 4;
+        const s = rs & 15;
         if (s) {
           k += r;
           get(s);
@@ -345,6 +352,12 @@ function scan(
       }
     }
   };
+  const mcu = (index: number) => {
+    for (let i = 0; i < comps.length; i++) {
+      if (single) block(i, index);
+      else for (let n = 0; n < comps[i].c.h * comps[i].c.v; n++) block(i, -1);
+    }
+  };
   let restarts = interval;
   let expected = 0;
   for (let my = 0; my < mcusY; my++) {
@@ -353,7 +366,7 @@ function scan(
         if (interval) {
           if (restarts === 0) {
             // The bytes left in the bit buffer, and any before the marker, are extraneous; the marker is the next RSTn.
-            if (left() >= 8 || loaded < data.length) warn("extraneous bytes before a restart marker");
+            if (left() >= 8 || loaded < length) warn("extraneous bytes before a restart marker");
             if (b[at + 1] !== 0xd0 + expected) warn("a restart marker out of place");
             at += 2;
             expected = (expected + 1) & 7;
@@ -362,21 +375,18 @@ function scan(
           }
           restarts--;
         }
-        const mcu = () =>
-          comps.forEach((s, i) => {
-            if (single) return block(i, my * mcusX + mx);
-            for (let n = 0; n < s.c.h * s.c.v; n++) block(i, -1);
-          });
         // libjpeg's fast path, for a sequential scan without restarts, where its source holds 512 bytes a block.
         fast = !frame.progressive && !interval && !marker && buffered() >= 512 * (single ? 1 : blocksInMcu);
-        const saved = [loaded, used];
+        const wasLoaded = loaded;
+        const wasUsed = used;
         try {
-          mcu();
+          mcu(my * mcusX + mx);
         } catch (error) {
           if (error !== SLOW) throw error;
-          [loaded, used] = saved;
+          loaded = wasLoaded;
+          used = wasUsed;
           fast = false;
-          mcu();
+          mcu(my * mcusX + mx);
         }
         fast = false;
       } catch (error) {
@@ -386,7 +396,7 @@ function scan(
     }
   }
   // The bytes the bit buffer had not taken are extraneous to the next marker's reader.
-  if (loaded < data.length && !only) fail("extraneous bytes before a marker");
+  if (loaded < length && !only) fail("extraneous bytes before a marker");
   return at;
 }
 
