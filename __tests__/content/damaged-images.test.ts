@@ -14,6 +14,7 @@ import { parseDocument } from "yaml";
 import { validateContentDirectory } from "../../src/content/check";
 import { imageDataProblem, imageInfo, imageProblems } from "../../src/content/images";
 import { DATA_DIR, copyRealData } from "../helpers/content.cjs";
+import { decodesWhole } from "../helpers/sharp-decode";
 
 type Case = { name: string; ext: string; bytes: Buffer };
 
@@ -131,15 +132,6 @@ async function corpus(): Promise<Case[]> {
   return cases;
 }
 
-const decodesWhole = (bytes: Buffer) =>
-  sharp(bytes)
-    .raw()
-    .toBuffer()
-    .then(
-      () => true,
-      () => false,
-    );
-
 let cases: Case[];
 beforeAll(async () => {
   cases = await corpus();
@@ -161,10 +153,11 @@ test("sharp's verdict and the content API's agree on every image of the corpus",
   expect(refused).toBeLessThan(cases.length);
 }, 120_000);
 
-test("the content check refuses, at its field, each cut image sharp cannot decode; none crashes it", async () => {
+test("the content check refuses, at its field, each cut image of data/images/ sharp cannot decode; none crashes it", async () => {
   const copy = copyRealData();
   try {
-    const cut = cases.filter((c) => / cut at /.test(c.name));
+    // The images as they are in data/ (the other savings are the same check's input, judged above).
+    const cut = cases.filter((c) => / cut at /.test(c.name) && !c.name.includes(" as "));
     cut.forEach(({ ext, bytes }, i) => fs.writeFileSync(copy.file(`data/images/damaged-${i}.${ext}`), bytes));
     for (const [i, { name, ext, bytes }] of cut.entries()) {
       const firm = parseDocument(copy.read("data/firm.yaml"));
