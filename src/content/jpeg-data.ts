@@ -9,7 +9,13 @@ type Table = { maxcode: number[]; valoffset: number[]; values: number[]; lookup:
 type Component = { id: number; h: number; v: number; tq: number; width: number; height: number; coefBits: number[] };
 type Frame = { width: number; height: number; progressive: boolean; components: Component[] };
 /** Which coefficients are not zero, by block and zigzag index: what an AC refinement scan reads a bit for. */
-const nonzero = new WeakMap<Component, Uint8Array>();
+const nonzero = new WeakMap<Component, Uint32Array>();
+/** How many bits of `x` are set. */
+const ones = (x: number) => {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0xf0f0f0f) * 0x1010101) >>> 24;
+};
 
 /** A Huffman table as libjpeg derives it (jpeg_make_d_derived_tbl), or null where libjpeg refuses it. */
 function derived(counts: number[], values: number[], dc: boolean): Table | null {
@@ -199,11 +205,18 @@ function scan(
   const blocksInMcu = comps.reduce((n, s) => n + s.c.h * s.c.v, 0);
   if (!single && blocksInMcu > 10) fail("an MCU of too many blocks");
   const c = comps[0].c;
-  if (!nonzero.has(c)) nonzero.set(c, new Uint8Array(Math.ceil(c.width / 8) * Math.ceil(c.height / 8) * 8));
+  if (!nonzero.has(c)) nonzero.set(c, new Uint32Array(Math.ceil(c.width / 8) * Math.ceil(c.height / 8) * 2));
   const bits = nonzero.get(c)!;
-  const has = (index: number, k: number) => (bits[index * 8 + (k >> 3)] >> (k & 7)) & 1;
+  const has = (index: number, k: number) => (bits[index * 2 + (k >> 5)] >>> (k & 31)) & 1;
+  /** How many coefficients of the block are not zero from `k` to 63. */
+  const from = (index: number, k: number) =>
+    k > 63
+      ? 0
+      : k < 32
+        ? ones(bits[index * 2] >>> k) + ones(bits[index * 2 + 1])
+        : ones(bits[index * 2 + 1] >>> (k - 32));
   // libjpeg maps a zigzag index past 63 to 63.
-  const set = (index: number, k: number) => (bits[index * 8 + (Math.min(k, 63) >> 3)] |= 1 << (Math.min(k, 63) & 7));
+  const set = (index: number, k: number) => (bits[index * 2 + (Math.min(k, 63) >> 5)] |= 1 << (Math.min(k, 63) & 31));
 
   // The bit reader, as libjpeg's: the segment's data bytes (0xFF 0x00 is 0xFF) and where each ends in the file; `loaded`
   // of them in its bit buffer, topped up to 57 bits whenever it runs short (or 6 bytes at a time, by its fast path);
@@ -259,6 +272,14 @@ function scan(
     const value = peek(n);
     used += n;
     return value;
+  };
+  /** `n` bits, each read alone: the buffer is topped up only as it empties. */
+  const corrections = (n: number) => {
+    while (n > 0) {
+      ensure(1);
+      const m = Math.min(n, loaded * 8 - used);
+      [used, n] = [used + m, n - m];
+    }
   };
   const get = (n: number) => {
     if (fast) fill();
@@ -347,7 +368,8 @@ function scan(
         }
       }
       if (eobrun > 0) {
-        for (; k <= se; k++) if (has(index, k)) get(1);
+        // A correction bit for each coefficient not zero, read one at a time as libjpeg reads them.
+        if (k <= se) corrections(from(index, k) - from(index, se + 1));
         eobrun--;
       }
     }
