@@ -4,6 +4,13 @@
  */
 export const decodeText = (bytes: Uint8Array): string => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 
+/** `length` bytes from `at` as ASCII text (a chunk's or box's name). */
+export const ascii = (b: Uint8Array, at: number, length: number) => String.fromCharCode(...b.subarray(at, at + length));
+/** The big-endian 16- and 32-bit numbers at `at`, as image formats write them. */
+export const u16be = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
+export const u32be = (b: Uint8Array, at: number) =>
+  ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
+
 /** Base64 as bytes; null where it is not base64. */
 export function fromBase64(text: string): Uint8Array | null {
   let binary: string;

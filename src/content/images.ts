@@ -4,6 +4,7 @@
  * and decoded as far as the build's decoders read them (jpeg-data.ts, png-data.ts). The site makes its WebP and AVIF
  * from these; the editor turns any other picture into a JPEG before it uploads it.
  */
+import { ascii, u16be, u32be } from "./bytes";
 import { jpegDataProblem } from "./jpeg-data";
 import { pngDataProblem } from "./png-data";
 
@@ -15,11 +16,6 @@ const IMAGE_MAX_PIXELS = 0x3fff * 0x3fff;
 type ImageFormat = "JPEG" | "PNG";
 
 export type ImageInfo = { format: ImageFormat; width: number; height: number };
-
-const ascii = (bytes: Uint8Array, at: number, length: number) =>
-  String.fromCharCode(...bytes.subarray(at, at + length));
-const u16be = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
-const u32be = (b: Uint8Array, at: number) => ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
 
 /** Where `pattern` (ASCII text, or bytes) first occurs in `b` at or after `from`; -1 where it does not. */
 function find(b: Uint8Array, pattern: string | number[], from = 0): number {

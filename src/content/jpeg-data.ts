@@ -4,10 +4,19 @@
  * libjpeg walks it, bit for bit, with no pixels made. Baseline, extended and progressive Huffman JPEGs, the kinds
  * cameras, phones and editors write; an arithmetic-coded or lossless one is refused.
  */
+import { u16be } from "./bytes";
+
 /** A Huffman table as libjpeg derives it, with its lookup of the codes of 8 bits or fewer: their length and value. */
 type Table = { maxcode: number[]; valoffset: number[]; values: number[]; lookup: Int32Array };
 type Component = { id: number; h: number; v: number; tq: number; width: number; height: number; coefBits: number[] };
-type Frame = { width: number; height: number; progressive: boolean; components: Component[] };
+type Frame = {
+  width: number;
+  height: number;
+  hmax: number;
+  vmax: number;
+  progressive: boolean;
+  components: Component[];
+};
 /** Which coefficients are not zero, by block and zigzag index: what an AC refinement scan reads a bit for. */
 const nonzero = new WeakMap<Component, Uint32Array>();
 /** How many bits of `x` are set. */
@@ -70,7 +79,7 @@ function warn(why: string): never {
 }
 
 function walk(b: Uint8Array): void {
-  const u16 = (at: number) => (at + 2 <= b.length ? (b[at] << 8) | b[at + 1] : fail("premature end of JPEG file"));
+  const u16 = (at: number) => (at + 2 <= b.length ? u16be(b, at) : fail("premature end of JPEG file"));
   if (b[0] !== 0xff || b[1] !== 0xd8) fail("not a JPEG file");
   let at = 2;
   /** libjpeg's next_marker: any byte before the marker but its 0xFF fill is extraneous data. */
@@ -107,7 +116,7 @@ function walk(b: Uint8Array): void {
       const count = segment[5];
       if (segment[0] !== 8) fail("a sample precision other than 8 bits");
       if (segment.length !== 6 + 3 * count) fail("a frame header of a bad length");
-      const [height, width] = [(segment[1] << 8) | segment[2], (segment[3] << 8) | segment[4]];
+      const [height, width] = [u16be(segment, 1), u16be(segment, 3)];
       if (!width || !height || !count || count > 10) fail("an empty image or too many components");
       const parts = Array.from({ length: count }, (_, i) => segment.subarray(6 + 3 * i, 9 + 3 * i));
       const [hmax, vmax] = [Math.max(...parts.map((p) => p[1] >> 4)), Math.max(...parts.map((p) => p[1] & 15))];
@@ -117,7 +126,7 @@ function walk(b: Uint8Array): void {
         const [w, ht] = [Math.ceil((width * h) / hmax), Math.ceil((height * v) / vmax)];
         return { id, h, v, tq, width: w, height: ht, coefBits: Array<number>(64).fill(-1) };
       });
-      frame = { width, height, progressive: marker === 0xc2, components };
+      frame = { width, height, hmax, vmax, progressive: marker === 0xc2, components };
     } else if (marker === 0xc4) {
       for (let p = 0; p < segment.length;) {
         const index = segment[p];
@@ -140,7 +149,7 @@ function walk(b: Uint8Array): void {
       if (p !== segment.length) fail("a quantization table segment of a bad length");
     } else if (marker === 0xdd) {
       if (segment.length !== 2) fail("a restart interval of a bad length");
-      interval = (segment[0] << 8) | segment[1];
+      interval = u16be(segment, 0);
     } else if (marker === 0xda) {
       if (!frame) fail("a scan before the frame header");
       const count = segment[0];
@@ -197,7 +206,7 @@ function scan(
   const needAc = !frame.progressive || !dcBand;
   const dcs = comps.map((s) => (needDc ? table(tables.dc, s.dc) : null));
   const acs = comps.map((s) => (needAc ? table(tables.ac, s.ac) : null));
-  const [hmax, vmax] = [Math.max(...frame.components.map((c) => c.h)), Math.max(...frame.components.map((c) => c.v))];
+  const { hmax, vmax } = frame;
   const single = comps.length === 1;
   const [mcusX, mcusY] = single
     ? [Math.ceil(comps[0].c.width / 8), Math.ceil(comps[0].c.height / 8)]
@@ -226,6 +235,8 @@ function scan(
   const ends = new Int32Array(b.length - at);
   let [length, loaded, used, marker, fast, eof] = [0, 0, 0, false, false, false];
   const segment = () => {
+    // The last segment's bytes go, so that bits past this one's end read as zeros.
+    data.fill(0, 0, length + 3);
     [length, loaded, used, marker] = [0, 0, 0, false];
     for (;;) {
       if (at >= b.length) return void (eof = true);
@@ -260,13 +271,12 @@ function scan(
     if (left() < n) fill();
     if (left() < n) warn("premature end of data segment");
   };
-  /** The next `n` bits (16 at most), past the segment's end zeros. */
+  /** The next `n` bits (16 at most). */
   const peek = (n: number) => {
-    const at = used >> 3;
-    const word = at + 2 < length ? (data[at] << 16) | (data[at + 1] << 8) | data[at + 2] : tail(at);
+    const byte = used >> 3;
+    const word = (data[byte] << 16) | (data[byte + 1] << 8) | data[byte + 2];
     return (word >> (24 - (used & 7) - n)) & ((1 << n) - 1);
   };
-  const tail = (at: number) => [0, 1, 2].reduce((word, i) => (word << 8) | (at + i < length ? data[at + i] : 0), 0);
   const take = (n: number) => {
     ensure(n);
     const value = peek(n);

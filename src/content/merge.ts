@@ -3,8 +3,9 @@
  * A field is a value at a path (title, covers.items[1].text); a list whose length changed, or whose items (known by
  * their slug, title or URL) moved, is one field, so a reorder meeting an edit of an item is refused. The editor's
  * changes (what they made different from the file as they opened it) are applied onto the file as it is now, unless
- * the other change touched the same field differently: then nothing merges, and the fields are named. The editor
- * merges a save so, and the content API a Publish onto a live file that changed since the draft was made.
+ * the other change touched the same field differently: then nothing merges, and the fields are named. The content
+ * service merges so a save onto a file that changed since it was opened, and a Publish onto a live file that changed
+ * since the draft was made.
  */
 import deepEqual from "fast-deep-equal";
 import { changedPaths, isPlainObject, readablePath, valueAt, type Data, type Path } from "./data";

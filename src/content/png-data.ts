@@ -3,8 +3,7 @@
  * checksums, the header's fields, the palette) and its image data inflated to exactly the rows its header declares,
  * each with a filter spng knows. Ancillary chunks with a bad checksum are dropped, as spng drops them.
  */
-const ascii = (b: Uint8Array, at: number, length: number) => String.fromCharCode(...b.subarray(at, at + length));
-const u32 = (b: Uint8Array, at: number) => ((b[at] << 24) >>> 0) + (b[at + 1] << 16) + (b[at + 2] << 8) + b[at + 3];
+import { ascii, u32be as u32 } from "./bytes";
 
 /** The bit depths each colour type allows, and its channels. */
 const COLOURS: Record<number, { depths: number[]; channels: number }> = {

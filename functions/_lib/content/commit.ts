@@ -93,7 +93,7 @@ export function replacing(store: Store, changes: Change[], versions: Record<stri
 
 /**
  * Publish's plan: the draft's changes since it left the live branch, read from both whole trees, onto the live files
- * now; a file changed on both sides merged field by field as the editor merges a save, or refused naming the fields.
+ * now; a file changed on both sides merged field by field as a stale save is, or refused naming the fields.
  * A draft already live (published by its button, or by another run) publishes nothing.
  */
 export function merging(store: Store, reviewed: string): Plan {
