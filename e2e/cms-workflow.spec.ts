@@ -260,3 +260,31 @@ test("a publisher sets Publish at on a phone; the board shows it on a desktop; a
   await page.reload();
   await expect(page.getByText("0 entries waiting for review, 0 ready to go live.")).toBeVisible();
 });
+
+test("a note on a draft at 375 px is seen and resolved at 1280; the board counts open notes", async ({ page }) => {
+  const service = services()[0];
+  await openEditor(page, `collections/services/entries/${service.slug}`);
+  await serviceField(page, "title").fill(`${service.title} (to review)`);
+  await saveDraft(page);
+  const content = "<script>alert(1)</script> @someone: is this title final?";
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await page.getByTitle("Toggle notes").click();
+  await page.getByPlaceholder("Add a note...").fill(content);
+  await page.getByRole("button", { name: "Add Note" }).click();
+  await expect(page.getByText(content, { exact: true })).toBeVisible();
+  await page.screenshot({ path: "/tmp/notes-375.png" });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${ADMIN_URL}#/workflow`);
+  const card = page.getByRole("link", { name: new RegExp(`${service.order}\\. `) });
+  await expect(card.locator("xpath=following-sibling::p[1]")).toHaveText("1 open review note.");
+  await card.click();
+  // Decap keeps the pane the editor chose last: the notes, here.
+  await expect(page.getByText(content, { exact: true })).toBeVisible();
+  await page.screenshot({ path: "/tmp/notes-1280.png" });
+  await page.getByRole("button", { name: "Resolve" }).click();
+  await expect(page.getByText("resolved", { exact: true })).toBeVisible();
+  await page.goto(`${ADMIN_URL}#/workflow`);
+  await expect(card.locator("xpath=following-sibling::p[1]")).toHaveText("0 open review notes.");
+});

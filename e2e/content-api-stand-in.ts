@@ -5,7 +5,7 @@
 //   an app JWT that verifies against the app's own public key) and one repository held in memory as commits of whole
 //   file trees, with the endpoints the content API uses: contents (read; a link to a file answered with that file, as
 //   GitHub does), the Git Data API (blobs, trees, commits, refs: a ref update that is not a fast-forward refused with
-//   422), pull requests with labels (the App's, and any GitHub user's from a fork), compare (with its merge base, its
+//   422), pull requests with labels and comments (the App's, and any GitHub user's from a fork), compare (with its merge base, its
 //   files cut at 300 as GitHub's users report), merge (git's own three-way merge, line by line), and a commit's check
 //   runs and statuses. Every change of a branch is logged with its author.
 // - Access (at /cdn-cgi/access/certs, the team's address being the server's): its signing keys, published as JWKS;
@@ -56,6 +56,14 @@ interface Pull {
   body: string | null;
 }
 
+/** A comment on a pull request (GitHub's issue comments): anyone with write access may edit or delete another's. */
+interface IssueComment {
+  id: number;
+  issue: number;
+  user: { login: string };
+  body: string;
+}
+
 export interface ContentStandIn {
   /** The Access team's address, and the server's. */
   url: string;
@@ -67,6 +75,8 @@ export interface ContentStandIn {
   file(path: string, branch?: string): string | null;
   branches(): string[];
   pulls: Pull[];
+  /** Every pull request's comments, in the order made; a test edits one as a developer on GitHub would. */
+  comments: IssueComment[];
   writes: Write[];
   /** Installation tokens minted, with the permissions asked for. */
   tokens: { token: string; permissions: unknown; repositories: unknown }[];
@@ -212,6 +222,7 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
     branches: () => [...refs.keys()],
     reports,
     pulls: [],
+    comments: [],
     writes: [],
     tokens: [],
     requests: [],
@@ -467,6 +478,33 @@ export async function startContentStandIn(repo: string, dataDir: string): Promis
       if (!pull) return fail(404, "Not Found");
       pull.labels = (body.labels as string[]).map((name) => ({ name }));
       return { status: 200, body: pull.labels };
+    }
+    if ((m = /^\/issues\/(\d+)\/comments$/.exec(rest))) {
+      const number = Number(m[1]);
+      if (!pullOf(m[1])) return fail(404, "Not Found");
+      if (method === "GET") {
+        // GitHub's pages: 30 by default, at most 100.
+        const [size, page] = [Math.min(Number(query.get("per_page") ?? 30), 100), Number(query.get("page") ?? 1)];
+        const all = standIn.comments.filter((c) => c.issue === number);
+        return { status: 200, body: all.slice((page - 1) * size, page * size) };
+      }
+      if (typeof body.body !== "string" || body.body.length > 65_536) {
+        return fail(422, "Validation Failed: body is too long (maximum is 65536 characters)");
+      }
+      const comment = { id: 9000 + standIn.comments.length, issue: number, user: { login: BOT }, body: body.body };
+      standIn.comments.push(comment);
+      return { status: 201, body: comment };
+    }
+    if ((m = /^\/issues\/comments\/(\d+)$/.exec(rest))) {
+      const comment = standIn.comments.find((c) => c.id === Number(m![1]));
+      if (!comment) return fail(404, "Not Found");
+      if (method === "DELETE") {
+        standIn.comments.splice(standIn.comments.indexOf(comment), 1);
+        return { status: 204, body: null };
+      }
+      if (typeof body.body !== "string" || body.body.length > 65_536) return fail(422, "Validation Failed");
+      comment.body = body.body;
+      return { status: 200, body: comment };
     }
     if ((m = /^\/compare\/(.+)\.\.\.(.+)$/.exec(rest))) {
       const [base, head] = [resolve(decodeURIComponent(m[1])), resolve(decodeURIComponent(m[2]))];

@@ -386,6 +386,57 @@ test.describe("only the site's publishers publish", () => {
   });
 });
 
+test.describe("review notes", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, baseURL: WORKFLOW_SITE_URL });
+  test("an editor's draft: a publisher's note at 375 px, seen and resolved by the editor at 1280, on GitHub", async ({
+    page,
+    guard,
+    request,
+  }) => {
+    guard.allowed.push(/status of 404/);
+    const { slug, order, title } = services()[0];
+    await openAs(page, ANN, `collections/services/entries/${slug}`, WORKFLOW_SITE_URL);
+    await serviceField(page, "title").fill(`${title} (for review)`);
+    await saveDraft(page);
+    const phone = await (await editorContext(page.context().browser()!, BEN, 375)).newPage();
+    await phone.goto(`${WORKFLOW_SITE_URL}${ADMIN_URL}#/collections/services/entries/${slug}`);
+    await phone.getByTitle("Toggle notes").click();
+    const content = "@ann <b>not bold</b>: shorten the title?";
+    await phone.getByPlaceholder("Add a note...").fill(content);
+    await phone.getByRole("button", { name: "Add Note" }).click();
+    await expect(phone.getByText(content, { exact: true })).toBeVisible();
+    await phone.context().close();
+    // On the draft's pull request, by the App, the text in a code block.
+    const pull = standIn.pulls.find((p) => p.head.ref === draftBranch("services", slug) && p.state === "open")!;
+    const [comment] = standIn.comments.filter((c) => c.issue === pull.number);
+    expect(comment).toMatchObject({
+      user: { login: "site-editor[bot]" },
+      body: expect.stringContaining(`\n${content}\n`),
+    });
+
+    await page.goto(`${ADMIN_URL}#/workflow`);
+    const card = page.getByRole("link", { name: new RegExp(`${order}\\. `) });
+    await expect(card.locator("xpath=following-sibling::p[1]")).toHaveText("1 open review note.");
+    await card.click();
+    await page.getByTitle("Toggle notes").click();
+    await expect(page.getByText(content, { exact: true })).toBeVisible();
+    await expect(page.getByText(BEN, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Resolve" }).click();
+    await expect(page.getByText("resolved", { exact: true })).toBeVisible();
+    await page.goto(`${ADMIN_URL}#/workflow`);
+    await expect(card.locator("xpath=following-sibling::p[1]")).toHaveText("0 open review notes.");
+    const headers = { "Sec-Fetch-Site": "same-origin", "Cf-Access-Jwt-Assertion": await standIn.assertion(ANN) };
+    const params = { branch: "main", collection: "services", slug };
+    const url = `${WORKFLOW_SITE_URL}${CONTENT_API.url}`;
+    const { head } = (await (
+      await request.post(url, { headers, data: { action: "unpublishedEntry", params } })
+    ).json()) as {
+      head: string;
+    };
+    await request.post(url, { headers, data: { action: "deleteUnpublishedEntry", params: { ...params, head } } });
+  });
+});
+
 test.describe("is it live? The editor compares the build's commit with the branch's head and reads its checks", () => {
   test.use({ baseURL: ACCESS_SITE_URL });
   const built = JSON.parse(fs.readFileSync(path.join(FIXTURE_BUILD_DIR, ADMIN_DIR, LIVE_COMMIT_FILE), "utf8")) as {

@@ -163,3 +163,21 @@ test("a draft changed after its time was set, or one the check refuses, is not p
     new RegExp(`^Not published at .*: the site's content check refuses it, so nothing was changed. .*${FILE}.*order`),
   );
 }, 60_000);
+
+test("review notes: kept in the draft's git config, theirs to change, there after a restart and past a Publish", async () => {
+  const draft = await saveDraft((d) => (d.title = "Reviewed"));
+  const at = { collection: "services", slug: SLUG };
+  const content = "<script>alert(1)</script>\n@someone, the second line";
+  const { note } = (await call("addNote", { ...at, note: { content } })) as { note: { id: string } };
+  expect(note).toMatchObject({ author: "editor@example.com", content, resolved: false, isOwn: true });
+  await call("updateNote", { ...at, noteId: note.id, updates: { resolved: true } });
+  expect(await drafts()).toEqual([expect.objectContaining({ openNotes: 0 })]);
+  // A store made anew (the backend restarted) reads the same notes from the repository.
+  const notes = await gitStore(backend.repo).drafts.notes(`cms/services/${SLUG}`);
+  expect(notes).toEqual([expect.objectContaining({ id: note.id, content, resolved: true })]);
+  await call("publishUnpublishedEntry", { ...at, head: draft });
+  expect(await call("getNotes", at)).toEqual({ notes: [] });
+  // The newest closed draft's record: earlier tests' Publishes left theirs.
+  const kept = backend.git("config", "--get-regexp", "^closed-draft\\.").trim().split("\n").at(-1)!;
+  expect(JSON.parse(kept.slice(kept.indexOf("{"))).notes).toEqual(notes);
+}, 30_000);

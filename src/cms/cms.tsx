@@ -272,7 +272,8 @@ async function startEditor(): Promise<void> {
     config.site_url = config.display_url = window.location.origin;
     document.documentElement.dataset.editing = "local";
   }
-  CMS.init({ config });
+  // With drafts, each draft has its review notes (kept where the draft lives, by the server).
+  CMS.init({ config: workflow ? { ...config, editor: { notes: true } } : config });
 }
 
 // The workflow board's "New Post" button creates an entry of a collection that allows it (a service): not a post.
@@ -283,15 +284,17 @@ CMS.registerLocale("en", {
   workflow: { ...workflowPhrases, workflow: { ...workflowPhrases.workflow, newPost: "New entry" } },
 });
 
-/** On a phone, one pane at a time (admin.css): an entry opens on its fields (Decap keeps the choice under this key). */
+/**
+ * On a phone, one pane at a time (admin.css): an entry opens on its fields. Elsewhere it opens on its preview until the
+ * editor picks another pane, as before drafts had notes (Decap's first choice). Decap keeps the choice under this key.
+ */
 const PHONE_QUERY = "(max-width: 759px)";
 const DECAP_PANE_KEY = "cms.right-pane";
-if (window.matchMedia(PHONE_QUERY).matches) {
-  try {
-    localStorage.setItem(DECAP_PANE_KEY, "none");
-  } catch {
-    // Storage refused (a private window): Decap opens on its default, the toggle still switches.
-  }
+try {
+  if (window.matchMedia(PHONE_QUERY).matches) localStorage.setItem(DECAP_PANE_KEY, "none");
+  else if (!localStorage.getItem(DECAP_PANE_KEY)) localStorage.setItem(DECAP_PANE_KEY, "preview");
+} catch {
+  // Storage refused (a private window): Decap opens on its default, the toggle still switches.
 }
 
 takePickedImages(document);

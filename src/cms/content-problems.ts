@@ -16,6 +16,10 @@ export function noticeArea(doc: Document): HTMLElement {
   const area = doc.createElement("div");
   area.className = "admin-notices";
   doc.body.append(area);
+  // How tall the lines are now: the fields and the notes end above them (admin.css). jsdom has no ResizeObserver.
+  const Observer = doc.defaultView?.ResizeObserver;
+  const measured = () => doc.documentElement.style.setProperty("--admin-notices-height", `${area.offsetHeight}px`);
+  if (Observer) new Observer(measured).observe(area);
   return area;
 }
 

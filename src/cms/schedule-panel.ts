@@ -1,7 +1,8 @@
 /**
  * "Publish at" (drafts and review): in a draft, a publisher sets the time the server publishes it as it is then (the
  * version reviewed), changes or clears it; the draft and the Workflow board's cards show the time, or why it no longer
- * applies. Plain DOM beside Decap's: a button, a line and a dialog in the entry editor, a line under each card.
+ * applies, and how many of its review notes are open. Plain DOM beside Decap's: a button, a line and a dialog in the
+ * entry editor, a line under each card.
  */
 import { chosenTime, localInput, scheduleLine, type Draft } from "../content/schedule";
 import { PUBLISHERS_ONLY } from "../content/editor-backend";
@@ -55,7 +56,8 @@ export function startSchedule(url: string, branch: string, timeZone: string, pub
       const card = doc.querySelector(`a[href="#/collections/${d.collection}/entries/${d.slug}?ref=workflow"]`);
       if (!card) continue;
       if (!card.nextElementSibling?.classList.contains(NOTE)) card.after(el("p", { className: NOTE }));
-      const [note, text] = [card.nextElementSibling!, scheduleLine(d, timeZone)];
+      const notes = d.openNotes === undefined ? "" : `${d.openNotes} open review note${d.openNotes === 1 ? "" : "s"}.`;
+      const [note, text] = [card.nextElementSibling!, [scheduleLine(d, timeZone), notes].filter(Boolean).join(" ")];
       if (note.textContent !== text) note.textContent = text;
     }
   };

@@ -33,6 +33,10 @@ const options = object(
   [],
 );
 const draft = { collection: text, slug: text };
+/** How long a review note may be: a thousand lines fit, and so does its GitHub comment (65,536 characters at most). */
+export const NOTE_MAX = 60_000;
+const note = { type: "string", minLength: 1, maxLength: NOTE_MAX } as const;
+const noteId = { ...draft, noteId: text };
 
 /** The actions that write: each names the versions of the files it replaces, and none writes the content model. */
 export const WRITES = new Set(["persistEntry", "persistMedia", "deleteFile", "deleteFiles"]);
@@ -71,6 +75,11 @@ export const REQUEST_PARAMS = {
   history: object({ path, from: text, count: { type: "integer" } as const }, ["path"]),
   drafts: object({}),
   schedulePublish: object({ ...draft, head: sha, at: { type: ["string", "null"] } as const }),
+  getNotes: object(draft),
+  addNote: object({ ...draft, note: object({ content: note }) }),
+  updateNote: object({ ...noteId, updates: object({ content: note, resolved: { type: "boolean" } as const }, []) }),
+  deleteNote: object(noteId),
+  toggleNoteResolution: object(noteId),
 } satisfies Record<string, AnySchemaObject>;
 
 /** The value a request's params hold where they are of a schema of the table above. */

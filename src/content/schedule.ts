@@ -9,8 +9,18 @@
  * whose name it is published), and why it was not published at its time, if it was not (it is not tried again).
  */
 export type Schedule = { at: string; head: string; by: string; problem?: string };
-/** A draft as the backends list it for the board: its head now, whether it is Ready (a time needs it), its schedule. */
-export type Draft = { collection: string; slug: string; head: string; ready: boolean; schedule: Schedule | null };
+/**
+ * A draft as the backends list it for the board: its head now, whether it is Ready (a time needs it), its schedule,
+ * and where it has review notes, how many are open.
+ */
+export type Draft = {
+  collection: string;
+  slug: string;
+  head: string;
+  ready: boolean;
+  schedule: Schedule | null;
+  openNotes?: number;
+};
 
 const SET = /^Publish at (\S+), as reviewed at commit ([0-9a-f]{40}), set by (.+)\.$/m;
 const FAILED = /^Not published: (.+)$/m;

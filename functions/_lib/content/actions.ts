@@ -7,6 +7,7 @@ import { mayPublish, type Context } from "./commit";
 import { draftActions } from "./drafts";
 import { fileActions } from "./files";
 import { historyActions } from "./history";
+import { noteActions } from "./notes";
 import { requestProblem, shapeProblem, type RequestBody } from "./rules";
 import { Refusal } from "./store";
 import type { Params, REQUEST_PARAMS } from "../../../src/content/editor-requests";
@@ -21,6 +22,7 @@ function actions(context: Context) {
     ...fileActions(context),
     ...draftActions(context),
     ...historyActions(context),
+    ...noteActions(context),
   } satisfies Record<keyof typeof REQUEST_PARAMS, (p: Params) => Promise<unknown>>;
 }
 

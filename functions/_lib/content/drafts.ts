@@ -71,7 +71,17 @@ export function draftActions(context: Context) {
       await store.drafts.remove(draft);
       return { message: "draft deleted" };
     },
-    drafts: async () => (await store.drafts.list()).map(asDraft),
+    // With each draft that has notes, how many are open.
+    drafts: async () =>
+      Promise.all(
+        (await store.drafts.list()).map(async (stored) => {
+          const notes = await store.drafts.notes(stored.branch);
+          return {
+            ...asDraft(stored),
+            ...(notes.length > 0 && { openNotes: notes.filter((n) => !n.resolved).length }),
+          };
+        }),
+      ),
     async schedulePublish({ collection, slug, head, at = null }: Params) {
       if (!mayPublish(settings, editor)) throw refused(403, PUBLISHERS_ONLY);
       const stored = await store.drafts.find(draftOf(collection, slug));

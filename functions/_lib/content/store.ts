@@ -1,7 +1,7 @@
 /**
  * The store the editor's server works on: GitHub's repository for the live site (stores/github.ts), this folder's for
  * `npm run cms` (stores/git.ts). Trees and blobs, a commit, a ref moved only from the commit it was read at, and the
- * drafts with the record only the server writes.
+ * drafts with the record and review notes only the server writes.
  */
 import type { Schedule } from "../../../src/content/schedule";
 
@@ -12,6 +12,8 @@ export type Change = { path: string; content: string | null };
 type Person = { name: string; email: string };
 /** A draft as the store keeps it: its branch's head, its status (Decap's), who made it, and its schedule. */
 export type StoredDraft = { branch: string; head: string; status: string; author: string; schedule: Schedule | null };
+/** A review note on a draft, as the server recorded it: its author is whoever was logged in when it was written. */
+export type Note = { id: string; author: string; timestamp: string; resolved: boolean; content: string };
 type Commit = { sha: string; date: string; author: Person };
 type NewCommit = { tree: string; changes: Change[]; parents: string[]; message: string; author: Person };
 
@@ -43,8 +45,12 @@ export interface Store {
     open(branch: string, draft: { title: string; status: string; author: string }): Promise<void>;
     setStatus(branch: string, status: string): Promise<void>;
     setSchedule(branch: string, schedule: Schedule | null): Promise<void>;
-    /** Deletes the draft and its branch. */
+    /** Deletes the draft and its branch; its notes are kept. */
     remove(branch: string): Promise<void>;
+    /** The review notes of the draft of `branch`, oldest first, as the server wrote them (any other is ignored). */
+    notes(branch: string): Promise<Note[]>;
+    /** Writes `note` on the draft of `branch`, over the one of its id if there is one; `remove`: deletes that one. */
+    writeNote(branch: string, note: Note, remove?: boolean): Promise<void>;
   };
   /** What the host reports on a commit of the live branch (GitHub's checks and statuses); none for a local store. */
   reports?(commit: string, part: "" | "/check-runs" | "/status"): Promise<Record<string, unknown>>;

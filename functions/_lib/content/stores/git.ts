@@ -2,15 +2,16 @@
  * `npm run cms`'s store: this folder's git repository through git's plumbing, so nothing is checked out and nothing
  * but the commits it makes changes. A branch moves with update-ref from the commit it was read at (the twin of GitHub's
  * fast-forward-only update), the checked-out one by a fast-forward merge, so the folder shows what was published. A
- * draft is a branch cms/<collection>/<slug> with the server's record in its git config (branch.<draft>.cms-draft).
+ * draft is a branch cms/<collection>/<slug> with the server's record, review notes included, in its git config
+ * (branch.<draft>.cms-draft); a draft deleted or published leaves its record as closed-draft.<draft> <time>.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { Refusal, type Store, type StoredDraft } from "../store";
+import { Refusal, type Note, type Store, type StoredDraft } from "../store";
 
-type Kept = Omit<StoredDraft, "branch" | "head">;
+type Kept = Omit<StoredDraft, "branch" | "head"> & { notes?: Note[] };
 const isFile = (mode: string) => /^100(644|755)$/.test(mode);
 /** A ref as the store names it: a commit's sha as it is, a branch's name under refs/heads/. */
 const refOf = (ref: string) => (/^[0-9a-f]{40}$/.test(ref) ? ref : `refs/heads/${ref}`);
@@ -50,10 +51,10 @@ export function gitStore(repo: string): Store {
       return found.has(branch) ? [{ branch, head, ...(JSON.parse(found.get(branch)!) as Kept) }] : [];
     });
   }
-  const keep = async (branch: string, change: Partial<Kept>) => {
-    const key = `branch.${branch}.cms-draft`;
-    await git("config", key, JSON.stringify({ ...(JSON.parse(await git("config", key)) as Kept), ...change }));
-  };
+  const key = (branch: string) => `branch.${branch}.cms-draft`;
+  const kept = async (branch: string) => JSON.parse(await git("config", key(branch))) as Kept;
+  const keep = async (branch: string, change: Partial<Kept>) =>
+    void (await git("config", key(branch), JSON.stringify({ ...(await kept(branch)), ...change })));
 
   return {
     head: (ref) => maybe("rev-parse", "--verify", "-q", `refs/heads/${ref}^{commit}`),
@@ -154,7 +155,16 @@ export function gitStore(repo: string): Store {
       setSchedule: (branch, schedule) => keep(branch, { schedule }),
       async remove(branch) {
         await maybe("update-ref", "-d", `refs/heads/${branch}`);
+        const closed = `closed-draft.${branch} ${new Date().toISOString()}`;
+        await maybe("config", "--rename-section", `branch.${branch}`, closed);
         await maybe("config", "--remove-section", `branch.${branch}`);
+      },
+      notes: async (branch) => (await kept(branch)).notes ?? [],
+      async writeNote(branch, note, remove) {
+        const notes = (await kept(branch)).notes ?? [];
+        const others = notes.filter((n) => n.id !== note.id);
+        const replaced = notes.map((n) => (n.id === note.id ? note : n));
+        await keep(branch, { notes: remove ? others : others.length < notes.length ? replaced : [...notes, note] });
       },
     },
   };

@@ -4,12 +4,13 @@
  * App opened from a branch cms/<collection>/<slug> of the site's own repository (any other, from a fork or by anyone
  * else, is ignored); its status is its label, and its schedule a line of its description signed with a key made from
  * the App's private key, binding the pull request, its branch and the schedule's every word, so a line someone else
- * wrote, changed or copied from another draft is no schedule.
+ * wrote, changed or copied from another draft is no schedule. A review note is a comment of the App's on it, its
+ * text in a code block (no mention in it notifies anyone) and its record signed the same way.
  */
 import type { GitHub } from "../github";
 import { isDraft } from "../rules";
 import type { ContentSettings } from "../settings";
-import { Refusal, type Store, type StoredDraft } from "../store";
+import { Refusal, type Note, type Store, type StoredDraft } from "../store";
 import { fromBase64 } from "../../../../src/content/bytes";
 import { readSchedule, scheduleText, type Schedule } from "../../../../src/content/schedule";
 
@@ -23,6 +24,8 @@ type Pull = {
 const LABEL = "decap-cms/";
 const SIGNED = /\n\n([\s\S]+)\nSignature: ([0-9a-f]{64})$/;
 const AUTHOR = /^A draft saved in the site's editor by (.+)\.$/;
+/** A note's comment: its text fenced by more tildes than it holds in a row, then its signed record. */
+const NOTE = /\n(~{3,})\n([\s\S]*)\n\1\n\n<!-- site-editor-note (\{.*\}) ([0-9a-f]{64}) -->$/;
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 const at = (path: string, ref: string) =>
@@ -57,6 +60,39 @@ export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSet
     const found = await pullOf(draft);
     if (!found) throw new Refusal(404, "Not Found");
     return found;
+  };
+  type Comment = { id: number; user?: { login: string } | null; body?: string | null };
+  /** The App's notes on a draft's pull request whose record is signed, with their comments' ids; a copy is ignored. */
+  async function notes(draft: string) {
+    const found = await pull(draft);
+    const [login, comments] = [await gh.login(), [] as Comment[]];
+    for (let page = 1; page <= 30; page++) {
+      const url = `/issues/${found.number}/comments?per_page=100&page=${page}`;
+      comments.push(...(await gh<Comment[]>("GET", url)));
+      if (comments.length < page * 100) break;
+    }
+    const read = new Map<string, { comment: number; note: Note }>();
+    for (const { id, user, body } of comments) {
+      const [, , content, record, signed] = NOTE.exec(body ?? "") ?? [];
+      if (user?.login !== login || !record || signed !== (await signature(found, `note\n${record}\n${content}`)))
+        continue;
+      const note = { ...(JSON.parse(record) as Omit<Note, "content">), content };
+      if (!read.has(note.id)) read.set(note.id, { comment: id, note });
+    }
+    return { found, read };
+  }
+  const noteBody = async (found: Pull, note: Note) => {
+    const { content, ...kept } = note;
+    const fence = "~".repeat(Math.max(2, ...Array.from(content.match(/~+/g) ?? [], (run) => run.length)) + 1);
+    const record = JSON.stringify(kept).replace(/[-<>&@]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+    const state = note.resolved ? "resolved" : "open";
+    return [
+      `A review note by \`${note.author}\` in the site's editor (${state}):\n`,
+      fence,
+      content,
+      fence,
+      `\n<!-- site-editor-note ${record} ${await signature(found, `note\n${record}\n${content}`)} -->`,
+    ].join("\n");
   };
   const label = async (number: number, status: string) =>
     void (await gh("PUT", `/issues/${number}/labels`, { labels: [`${LABEL}${status}`] }));
@@ -154,8 +190,16 @@ export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSet
         const body = text ? `${first}\n\n${text}\nSignature: ${await signature(found, text)}` : first;
         await gh("PATCH", `/pulls/${found.number}`, { body });
       },
-      // Deleting the branch closes its pull request.
+      // Deleting the branch closes its pull request, which keeps its notes.
       remove: async (draft) => void (await gh("DELETE", `/git/refs/heads/${draft}`, undefined, true)),
+      notes: async (draft) => [...(await notes(draft)).read.values()].map(({ note }) => note),
+      async writeNote(draft, note, remove) {
+        const { found, read } = await notes(draft);
+        const comment = read.get(note.id)?.comment;
+        if (remove) await gh("DELETE", `/issues/comments/${comment}`);
+        else if (comment) await gh("PATCH", `/issues/comments/${comment}`, { body: await noteBody(found, note) });
+        else await gh("POST", `/issues/${found.number}/comments`, { body: await noteBody(found, note) });
+      },
     },
     reports: (commit, part) => gh("GET", `/commits/${encodeURIComponent(commit)}${part}`),
   };
