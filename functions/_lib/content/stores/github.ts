@@ -24,8 +24,8 @@ type Pull = {
 const LABEL = "decap-cms/";
 const SIGNED = /\n\n([\s\S]+)\nSignature: ([0-9a-f]{64})$/;
 const AUTHOR = /^A draft saved in the site's editor by (.+)\.$/;
-/** A note's comment: its text fenced by more tildes than it holds in a row, then its signed record. */
-const NOTE = /\n(~{3,})\n([\s\S]*)\n\1\n\n<!-- site-editor-note (\{.*\}) ([0-9a-f]{64}) -->$/;
+/** A note's comment: a line, its text fenced by more tildes than it holds in a row, its signed record (read once). */
+const NOTE = /^[^\n]*\n\n(~{3,})\n([\s\S]*)\n\1\n\n<!-- site-editor-note (\{[^\n]*\}) ([0-9a-f]{64}) -->$/;
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
 const at = (path: string, ref: string) =>
@@ -73,9 +73,9 @@ export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSet
     }
     const read = new Map<string, { comment: number; note: Note }>();
     for (const { id, user, body } of comments) {
-      const [, , content, record, signed] = NOTE.exec(body ?? "") ?? [];
-      if (user?.login !== login || !record || signed !== (await signature(found, `note\n${record}\n${content}`)))
-        continue;
+      // Anyone may comment: only the App's comments are read.
+      const [, , content, record, signed] = (user?.login === login && NOTE.exec(body ?? "")) || [];
+      if (!record || signed !== (await signature(found, `note\n${record}\n${content}`))) continue;
       const note = { ...(JSON.parse(record) as Omit<Note, "content">), content };
       if (!read.has(note.id)) read.set(note.id, { comment: id, note });
     }
