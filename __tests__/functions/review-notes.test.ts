@@ -113,10 +113,13 @@ test("a comment edited on GitHub keeps its recorded author; copies and others' c
   expect(standIn.comments.every((c) => c.issue === number)).toBe(true);
 });
 
-test("notes stay on GitHub past a Publish, and more than a page of them is read whole", async () => {
+test("a note past GitHub's first page of comments is read; notes stay on GitHub past a Publish", async () => {
   const head = await draft();
-  for (let i = 0; i < 101; i++) await add(ANN, `Note ${i}`);
-  expect(await notes()).toHaveLength(101);
+  const { number } = standIn.pulls[0];
+  for (let id = 1; id <= 100; id++)
+    standIn.comments.push({ id, issue: number, user: { login: "someone" }, body: "+1" });
+  const note = await add(ANN, "On the second page");
+  expect(await notes()).toEqual([expect.objectContaining({ id: note.id, content: "On the second page" })]);
   expect(await publish(file, head)).toMatchObject({ status: 200 });
   expect(standIn.comments).toHaveLength(101);
   expect(await notes()).toEqual([]);
