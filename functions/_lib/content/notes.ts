@@ -22,12 +22,12 @@ export function noteActions({ store, settings, editor }: Context) {
     const branch = draftOf(p.collection, p.slug);
     const found = await store.drafts.find(branch);
     if (!found) throw refused(404, "notes are kept on drafts: save the entry first.");
-    return { branch, drafter: found.author, notes: await store.drafts.notes(branch) };
+    return { branch, drafter: found.author };
   }
   /** Changes the note `p.noteId` as `updates` says (null: deletes it), where this editor may. */
   async function change(p: Params, updates: (note: Note) => Partial<Note> | null) {
-    const { branch, drafter, notes } = await draft(p);
-    const note = notes.find((n) => n.id === p.noteId);
+    const { branch, drafter } = await draft(p);
+    const note = (await store.drafts.notes(branch)).find((n) => n.id === p.noteId);
     if (!note) throw new Refusal(404, "Not Found");
     const update = updates(note);
     const own = note.author === me;

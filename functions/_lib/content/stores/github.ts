@@ -62,8 +62,13 @@ export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSet
     return found;
   };
   type Comment = { id: number; user?: { login: string } | null; body?: string | null };
-  /** The App's notes on a draft's pull request whose record is signed, with their comments' ids; a copy is ignored. */
-  async function notes(draft: string) {
+  /**
+   * The App's notes on a draft's pull request whose record is signed, with their comments' ids; a copy is ignored.
+   * Read once for a request (a store serves one), which reads them before it writes one.
+   */
+  const memo = new Map<string, ReturnType<typeof readNotes>>();
+  const notes = (draft: string) => memo.get(draft) ?? memo.set(draft, readNotes(draft)).get(draft)!;
+  async function readNotes(draft: string) {
     const found = await pull(draft);
     const [login, comments] = [await gh.login(), [] as Comment[]];
     for (let page = 1; page <= 30; page++) {
@@ -71,15 +76,15 @@ export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSet
       comments.push(...(await gh<Comment[]>("GET", url)));
       if (comments.length < page * 100) break;
     }
-    const read = new Map<string, { comment: number; note: Note }>();
+    const byId = new Map<string, { comment: number; note: Note }>();
     for (const { id, user, body } of comments) {
       // Anyone may comment: only the App's comments are read.
       const [, , content, record, signed] = (user?.login === login && NOTE.exec(body ?? "")) || [];
       if (!record || signed !== (await signature(found, `note\n${record}\n${content}`))) continue;
       const note = { ...(JSON.parse(record) as Omit<Note, "content">), content };
-      if (!read.has(note.id)) read.set(note.id, { comment: id, note });
+      if (!byId.has(note.id)) byId.set(note.id, { comment: id, note });
     }
-    return { found, read };
+    return { found, read: byId };
   }
   const noteBody = async (found: Pull, note: Note) => {
     const { content, ...kept } = note;
@@ -195,6 +200,7 @@ export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSet
       notes: async (draft) => [...(await notes(draft)).read.values()].map(({ note }) => note),
       async writeNote(draft, note, remove) {
         const { found, read } = await notes(draft);
+        memo.delete(draft);
         const comment = read.get(note.id)?.comment;
         if (remove) await gh("DELETE", `/issues/comments/${comment}`);
         else if (comment) await gh("PATCH", `/issues/comments/${comment}`, { body: await noteBody(found, note) });
