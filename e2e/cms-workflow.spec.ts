@@ -214,7 +214,7 @@ for (const width of [1280, 375]) {
           await expect(page.getByText(/entry published/i).first()).toBeVisible();
           await expect.poll(() => parse(published(`data/services/${second.slug}.yaml`)).navLabel).toBe(label);
           // The next Publish waits for the board to show this one gone, as an editor's eye does: pressed while the
-          // board was loading again, it was now and then not run (1 run in 8, with review notes on).
+          // board is loading again, it is not always run.
           if (width >= 768)
             await expect(page.getByText("0 entries waiting for review, 1 ready to go live.")).toBeVisible();
         } else await expect(page.getByText(refused(other))).toBeVisible();

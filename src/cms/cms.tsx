@@ -286,7 +286,7 @@ CMS.registerLocale("en", {
 
 /**
  * On a phone, one pane at a time (admin.css): an entry opens on its fields. Elsewhere it opens on its preview until the
- * editor picks another pane, as before drafts had notes (Decap's first choice). Decap keeps the choice under this key.
+ * editor picks another pane (Decap's first choice would be a draft's notes). Decap keeps the choice under this key.
  */
 const PHONE_QUERY = "(max-width: 759px)";
 const DECAP_PANE_KEY = "cms.right-pane";
