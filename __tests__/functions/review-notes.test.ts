@@ -7,7 +7,7 @@
  */
 import { NOTE_MAX } from "../../src/content/editor-requests";
 import { AUTHORS_ONLY, RESOLVERS } from "../../functions/_lib/content/notes";
-import { ANN, BEN, SERVICES, call, edited, publish, saveDraft, slugOf, standIn } from "../helpers/content-api";
+import { ANN, BEN, SERVICES, call, edited, publish, saveDraft, slugOf, standIn, version } from "../helpers/content-api";
 
 const CAT = "cat@firm.example";
 const file = SERVICES[0];
@@ -43,6 +43,27 @@ test("every editor reads and adds notes on a draft, recorded as theirs whatever 
   expect((await notes(ANN)).map((n) => n.isOwn)).toEqual([true, true]);
   expect((await board())[0].openNotes).toBe(2);
   expect(standIn.comments.map((c) => c.user.login)).toEqual(["site-editor[bot]", "site-editor[bot]"]);
+});
+
+test("the board reads a draft's notes in one request to GitHub, whichever the drafts", async () => {
+  const cost = async () => {
+    const before = standIn.requests.length;
+    await board();
+    return standIn.requests.length - before;
+  };
+  await draft();
+  await add(BEN, "On the service");
+  const one = await cost();
+  const firm = "data/firm.yaml";
+  const page = await call(ANN, "persistEntry", {
+    dataFiles: [{ path: firm, slug: "firm", raw: `${standIn.file(firm)}# a second draft\n` }],
+    options: { useWorkflow: true, collectionName: "pages", status: "draft" },
+    versions: { [firm]: await version(firm) },
+  });
+  expect(page.status).toBe(200);
+  await call(BEN, "addNote", { collection: "pages", slug: "firm", note: { content: "On the firm" } });
+  expect((await board()).map((d) => d.openNotes)).toEqual([1, 1]);
+  expect((await cost()) - one).toBe(1);
 });
 
 test("only the author edits or deletes a note; its author, the draft's author or a publisher resolves it", async () => {

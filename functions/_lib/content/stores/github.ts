@@ -51,6 +51,8 @@ export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSet
     const author = AUTHOR.exec(pull.body?.split("\n")[0] ?? "")?.[1] ?? "";
     return { branch: pull.head.ref, head: pull.head.sha, status, author, schedule };
   }
+  /** The App's pull requests the board listed in this request (a store serves one), by branch. */
+  const listed = new Map<string, Pull>();
   /** The App's pull request of the draft branch `draft`, if there is one. */
   async function pullOf(draft: string): Promise<Pull | undefined> {
     const url = `/pulls?state=open&base=${encodeURIComponent(branch)}&head=${repo.split("/")[0]}:${draft}`;
@@ -69,7 +71,8 @@ export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSet
   const memo = new Map<string, ReturnType<typeof readNotes>>();
   const notes = (draft: string) => memo.get(draft) ?? memo.set(draft, readNotes(draft)).get(draft)!;
   async function readNotes(draft: string) {
-    const found = await pull(draft);
+    // Its number and branch, which the notes' signatures bind, are the board's: one request a draft.
+    const found = listed.get(draft) ?? (await pull(draft));
     const [login, comments] = [await gh.login(), [] as Comment[]];
     for (let page = 1; page <= 30; page++) {
       const url = `/issues/${found.number}/comments?per_page=100&page=${page}`;
@@ -176,7 +179,9 @@ export function githubStore(gh: GitHub, { branch, repo, privateKey }: ContentSet
           pulls.push(...found);
           if (found.length < 100) break;
         }
-        return Promise.all((await own(pulls)).map(asDraft));
+        const mine = await own(pulls);
+        for (const p of mine) listed.set(p.head.ref, p);
+        return Promise.all(mine.map(asDraft));
       },
       find: async (draft) => {
         const found = await pullOf(draft);
