@@ -45,7 +45,7 @@ test("every editor reads and adds notes on a draft, recorded as theirs whatever 
   expect(standIn.comments.map((c) => c.user.login)).toEqual(["site-editor[bot]", "site-editor[bot]"]);
 });
 
-test("the board reads a draft's notes in one request to GitHub, whichever the drafts", async () => {
+test("the board reads a draft's notes in one request to GitHub, and one draft's failing holds no other", async () => {
   const cost = async () => {
     const before = standIn.requests.length;
     await board();
@@ -64,6 +64,9 @@ test("the board reads a draft's notes in one request to GitHub, whichever the dr
   await call(BEN, "addNote", { collection: "pages", slug: "firm", note: { content: "On the firm" } });
   expect((await board()).map((d) => d.openNotes)).toEqual([1, 1]);
   expect((await cost()) - one).toBe(1);
+  // GitHub failing one draft's comments leaves every card's line but that count.
+  standIn.failOn = `GET /issues/${standIn.pulls[0].number}/comments`;
+  expect((await board()).map((d) => d.openNotes)).toEqual([undefined, 1]);
 });
 
 test("only the author edits or deletes a note; its author, the draft's author or a publisher resolves it", async () => {

@@ -71,11 +71,11 @@ export function draftActions(context: Context) {
       await store.drafts.remove(draft);
       return { message: "draft deleted" };
     },
-    // With each draft that has notes, how many are open.
+    // With each draft that has notes, how many are open; notes GitHub fails to give hold no other draft's line.
     drafts: async () =>
       Promise.all(
         (await store.drafts.list()).map(async (stored) => {
-          const notes = await store.drafts.notes(stored.branch);
+          const notes = await store.drafts.notes(stored.branch).catch(() => []);
           return {
             ...asDraft(stored),
             ...(notes.length > 0 && { openNotes: notes.filter((n) => !n.resolved).length }),
