@@ -13,8 +13,7 @@ import { lineAndColumn } from "../content/model";
 export function noticeArea(doc: Document): HTMLElement {
   const existing = doc.querySelector<HTMLElement>(".admin-notices");
   if (existing) return existing;
-  const area = doc.createElement("div");
-  area.className = "admin-notices";
+  const area = makers(doc).el("div", { className: "admin-notices" });
   doc.body.append(area);
   // How tall the lines are now: the fields and the notes end above them (admin.css). jsdom has no ResizeObserver.
   const Observer = doc.defaultView?.ResizeObserver;
@@ -23,14 +22,30 @@ export function noticeArea(doc: Document): HTMLElement {
   return area;
 }
 
+/**
+ * What the editor's own lines and dialogs are made of, in `doc`: `el`, an element with its properties and attributes
+ * (ARIA's, which jsdom does not reflect as properties); `button`, a button with its words.
+ */
+export function makers(doc: Document) {
+  const el = <K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    props: Partial<HTMLElementTagNameMap[K]> = {},
+    attributes: Record<string, string> = {},
+  ) => {
+    const made = Object.assign(doc.createElement(tag), props);
+    for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
+    return made;
+  };
+  const button = (textContent: string, props: Partial<HTMLButtonElement> = {}) =>
+    el("button", { type: "button", textContent, ...props });
+  return { el, button };
+}
+
 /** One of those lines: a section named for assistive technology, its content, and a Hide button. */
 export function noticePanel(doc: Document, className: string, label: string, ...content: HTMLElement[]): HTMLElement {
-  const panel = doc.createElement("section");
-  panel.className = className;
-  panel.setAttribute("aria-label", label);
-  const hide = doc.createElement("button");
-  hide.type = "button";
-  hide.textContent = "Hide";
+  const { el, button } = makers(doc);
+  const panel = el("section", { className }, { "aria-label": label });
+  const hide = button("Hide");
   hide.addEventListener("click", () => (panel.hidden = true));
   panel.append(...content, hide);
   return panel;
@@ -44,8 +59,8 @@ export interface ProblemsSource {
 const where = (error: ContentError) => [error.file, lineAndColumn(error), error.path].filter(Boolean).join(", ");
 
 export function startContentProblems(source: ProblemsSource, doc: Document = document): { refresh(): void } {
-  const lead = doc.createElement("p");
-  const list = doc.createElement("ul");
+  const { el } = makers(doc);
+  const [lead, list] = [el("p"), el("ul")];
   const panel = noticePanel(doc, "content-problems", "Content problems", lead, list);
   panel.setAttribute("role", "alert");
 
@@ -59,13 +74,7 @@ export function startContentProblems(source: ProblemsSource, doc: Document = doc
     lead.textContent =
       `The site will not build until ${errors.length === 1 ? "this problem is" : `these ${errors.length} problems are`} ` +
       `fixed, in ${files === 1 ? "one file" : `${files} files`} (a file that is not valid YAML opens empty here):`;
-    list.replaceChildren(
-      ...errors.map((error) => {
-        const item = doc.createElement("li");
-        item.textContent = `${where(error)}: ${error.message}`;
-        return item;
-      }),
-    );
+    list.replaceChildren(...errors.map((error) => el("li", { textContent: `${where(error)}: ${error.message}` })));
     panel.hidden = false;
     if (!panel.isConnected) noticeArea(doc).prepend(panel);
   };

@@ -4,7 +4,7 @@
  * Plain DOM beside Decap's: a button and a modal dialog; styles in admin.css.
  */
 import { parseData } from "../content/data";
-import { noticeArea } from "./content-problems";
+import { makers, noticeArea } from "./content-problems";
 import type { ContentStore } from "./content-store";
 import { entryFile, openEntry } from "./entry";
 import { compare, fieldLine, HISTORY_PAGE, shown, type Version } from "./history";
@@ -39,18 +39,14 @@ function dataOf(text: string | null) {
 }
 
 export function startHistory(deps: HistoryDeps, doc: Document = document): void {
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}) =>
-    Object.assign(doc.createElement(tag), props);
-  const button = (textContent: string, className = "") => el("button", { type: "button", textContent, className });
-  const open = button("History", "editor-open");
+  const { el, button } = makers(doc);
+  const open = button("History", { className: "editor-open" });
   const title = el("h2", { id: "history-title" });
-  const status = el("p");
-  status.setAttribute("role", "status");
+  const status = el("p", {}, { role: "status" });
   const list = el("ol");
   const more = button("Show older versions");
   const close = button("Close");
-  const dialog = el("dialog", { className: "editor-dialog history" });
-  dialog.setAttribute("aria-labelledby", title.id);
+  const dialog = el("dialog", { className: "editor-dialog history" }, { "aria-labelledby": title.id });
   dialog.append(title, status, list, more, close);
   close.addEventListener("click", () => dialog.close());
 

@@ -4,7 +4,7 @@
  * (with the host's link), checking again while a build runs; Hide puts it away until the next change. Plain DOM
  * beside Decap's interface; styles in admin.css.
  */
-import { noticeArea, noticePanel } from "./content-problems";
+import { makers, noticeArea, noticePanel } from "./content-problems";
 import { describeLive, readLive, type LiveSource, type LiveState } from "./live-status";
 
 const CHECK_EVERY_MS = 15_000;
@@ -17,13 +17,14 @@ export interface LivePanel {
 }
 
 export function startLivePanel(source: LiveSource, doc: Document = document): LivePanel {
-  const text = doc.createElement("p");
-  text.setAttribute("role", "status");
-  const link = doc.createElement("a");
-  link.target = "_blank";
-  link.rel = "noopener noreferrer";
-  link.textContent = "Build details";
-  link.hidden = true;
+  const { el } = makers(doc);
+  const text = el("p", {}, { role: "status" });
+  const link = el("a", {
+    target: "_blank",
+    rel: "noopener noreferrer",
+    textContent: "Build details",
+    hidden: true,
+  });
   const panel = noticePanel(doc, "live-status", "Live site", text, link);
 
   let timer: ReturnType<typeof setTimeout> | undefined;

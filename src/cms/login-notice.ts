@@ -1,3 +1,5 @@
+import { makers } from "./content-problems";
+
 /**
  * The line at the foot of the editor that says the editor's login (Cloudflare Access) has ended, with a button that
  * logs in again; the entry's unsaved changes are offered back from Decap's local backup when it is opened again.
@@ -9,19 +11,9 @@ export const SESSION_ENDED = "Your session ended: log in again. Your edits are k
 /** A line about the login (or `about` another matter) in the editor, with a button where there is something to do. */
 export function notice(doc: Document, message: string, action?: { label: string; run(): void }, about = "Login"): void {
   doc.querySelector(".login-notice")?.remove();
-  const panel = doc.createElement("section");
-  panel.className = "login-notice";
-  panel.setAttribute("aria-label", about);
-  const text = doc.createElement("p");
-  text.setAttribute("role", "alert");
-  text.textContent = message;
-  panel.append(text);
-  if (action) {
-    const button = doc.createElement("button");
-    button.type = "button";
-    button.textContent = action.label;
-    button.addEventListener("click", action.run);
-    panel.append(button);
-  }
+  const { el, button } = makers(doc);
+  const panel = el("section", { className: "login-notice" }, { "aria-label": about });
+  panel.append(el("p", { textContent: message }, { role: "alert" }));
+  if (action) panel.append(button(action.label, { onclick: action.run }));
   doc.body.append(panel);
 }

@@ -6,7 +6,7 @@
  */
 import { chosenTime, localInput, scheduleLine, type Draft } from "../content/schedule";
 import { PUBLISHERS_ONLY } from "../content/editor-backend";
-import { noticeArea } from "./content-problems";
+import { makers, noticeArea } from "./content-problems";
 import { proxyCall } from "./content-store";
 import { openEntry } from "./entry";
 
@@ -17,19 +17,15 @@ const NOTE = "schedule-note";
  * the backend lets this editor set a time. `refresh` reads the drafts again (after a save, which may make one).
  */
 export function startSchedule(url: string, branch: string, timeZone: string, publisher: boolean, doc = document) {
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}) =>
-    Object.assign(doc.createElement(tag), props);
-  const button = (textContent: string, className = "") => el("button", { type: "button", textContent, className });
-  const open = button("Publish at…", "editor-open");
-  const line = el("p", { className: "schedule-line" });
-  const said = el("p");
-  for (const status of [line, said]) status.setAttribute("role", "status");
+  const { el, button } = makers(doc);
+  const open = button("Publish at…", { className: "editor-open" });
+  const line = el("p", { className: "schedule-line" }, { role: "status" });
+  const said = el("p", {}, { role: "status" });
   const input = Object.assign(doc.createElement("input"), { type: "datetime-local" });
   const label = el("label", { textContent: `Date and time (${timeZone}) ` });
   label.append(input);
   const [set, clear, close] = ["Set", "Clear", "Close"].map((name) => button(name));
-  const dialog = el("dialog", { className: "editor-dialog" });
-  dialog.setAttribute("aria-labelledby", "schedule-title");
+  const dialog = el("dialog", { className: "editor-dialog" }, { "aria-labelledby": "schedule-title" });
   dialog.append(el("h2", { id: "schedule-title", textContent: "Publish at" }), said, label, set, clear, close);
   close.addEventListener("click", () => dialog.close());
   if (!publisher) {
