@@ -8,7 +8,7 @@ import { parse, stringify } from "yaml";
 import { draftBranch } from "../../src/cms/content-store";
 import { scheduleLine, scheduleText, type Draft } from "../../src/content/schedule";
 import { ANN, BEN, SERVICES, base64, call, edited, publish, publishDue } from "../helpers/content-api";
-import { saveDraft, slugOf, standIn, version, workflowEnv } from "../helpers/content-api";
+import { saveDraft, savePageDraft, slugOf, standIn, version, workflowEnv } from "../helpers/content-api";
 
 const at = new Date(Date.now() + 86_400_000).toISOString();
 const due = Date.parse(at);
@@ -20,17 +20,11 @@ const ready = (name = slug, newStatus = "pending_publish", collection = "service
 const schedule = (head: string, name = slug, collection = "services") =>
   call(BEN, "schedulePublish", { collection, slug: name, head, at });
 const board = async () => (await call(ANN, "drafts", {})).body as unknown as Draft[];
-/** A second draft, of a page file (any content has one): the firm's file with a comment added; answers its head. */
+/** A second draft, of a page file, set Ready; answers its head. */
 async function pageDraft() {
-  const firm = "data/firm.yaml";
-  const answer = await call(ANN, "persistEntry", {
-    dataFiles: [{ path: firm, slug: "firm", raw: `${standIn.file(firm)}# a second draft\n` }],
-    options: { useWorkflow: true, collectionName: "pages", status: "draft" },
-    versions: { [firm]: await version(firm) },
-  });
-  expect(answer.status).toBe(200);
+  const head = await savePageDraft(ANN);
   await ready("firm", "pending_publish", "pages");
-  return String(answer.body.head);
+  return head;
 }
 const mainWrites = () => standIn.writes.filter((w) => w.branch === "main");
 /** A draft of the service with its title changed, set Ready; answers its head. */

@@ -7,7 +7,18 @@
  */
 import { NOTE_MAX } from "../../src/content/editor-requests";
 import { AUTHORS_ONLY, RESOLVERS } from "../../functions/_lib/content/notes";
-import { ANN, BEN, SERVICES, call, edited, publish, saveDraft, slugOf, standIn, version } from "../helpers/content-api";
+import {
+  ANN,
+  BEN,
+  SERVICES,
+  call,
+  edited,
+  publish,
+  saveDraft,
+  savePageDraft,
+  slugOf,
+  standIn,
+} from "../helpers/content-api";
 
 const CAT = "cat@firm.example";
 const file = SERVICES[0];
@@ -54,13 +65,7 @@ test("the board reads a draft's notes in one request to GitHub, and one draft's 
   await draft();
   await add(BEN, "On the service");
   const one = await cost();
-  const firm = "data/firm.yaml";
-  const page = await call(ANN, "persistEntry", {
-    dataFiles: [{ path: firm, slug: "firm", raw: `${standIn.file(firm)}# a second draft\n` }],
-    options: { useWorkflow: true, collectionName: "pages", status: "draft" },
-    versions: { [firm]: await version(firm) },
-  });
-  expect(page.status).toBe(200);
+  await savePageDraft(ANN);
   await call(BEN, "addNote", { collection: "pages", slug: "firm", note: { content: "On the firm" } });
   expect((await board()).map((d) => d.openNotes)).toEqual([1, 1]);
   expect((await cost()) - one).toBe(1);

@@ -60,6 +60,17 @@ export async function saveDraft(email: string, file: string, text: string) {
   expect(answer).toMatchObject({ status: 200 });
   return String(answer.body.head);
 }
+/** Saves a draft of a page file (any content has one), as `email`: the firm's file with a comment added. */
+export async function savePageDraft(email: string) {
+  const firm = "data/firm.yaml";
+  const answer = await call(email, "persistEntry", {
+    dataFiles: [{ path: firm, slug: "firm", raw: `${standIn.file(firm)}# a second draft\n` }],
+    options: { useWorkflow: true, collectionName: "pages", status: "draft" },
+    versions: { [firm]: await version(firm) },
+  });
+  expect(answer.status).toBe(200);
+  return String(answer.body.head);
+}
 export const publish = (file: string, head: string) =>
   call(BEN, "publishUnpublishedEntry", { collection: "services", slug: slugOf(file), head });
 
