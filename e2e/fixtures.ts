@@ -28,6 +28,8 @@ export interface Guard {
   allowed: RegExp[];
   /** Requests to another host that a test intercepts itself (the form's POST), so they never leave the machine. */
   intercepted: RegExp[];
+  /** When the test failed, prints what its page showed and last asked; a hook that closes the page calls it first. */
+  report(): Promise<void>;
 }
 
 /** Contexts a test is closing: what their pages log as their requests are cut off is not the product's. */
@@ -69,9 +71,38 @@ export const test = base.extend<{ guard: Guard }, WorkerFixtures>({
     { scope: "worker" },
   ],
   guard: [
-    async ({ page, baseURL, browser }, use) => {
-      const guard: Guard = { consoleErrors: [], serverErrors: [], foreignRequests: [], allowed: [], intercepted: [] };
+    async ({ page, baseURL, browser }, use, testInfo) => {
+      const guard: Guard = {
+        consoleErrors: [],
+        serverErrors: [],
+        foreignRequests: [],
+        allowed: [],
+        intercepted: [],
+        // What the page showed when the test failed, and what it last asked: a failure that a rerun does not repeat
+        // still says where it stood.
+        async report() {
+          if (testInfo.status === testInfo.expectedStatus || page.isClosed()) return;
+          const text = await page
+            .locator("body")
+            .innerText({ timeout: 2_000 })
+            .catch((error: Error) => error.message);
+          console.log(`The page at ${page.url()} showed: ${text.replace(/\s+/g, " ").slice(0, 1500)}`);
+          console.log(`Its last requests (ms from the test's start):\n${recent.splice(0).join("\n")}`);
+        },
+      };
       const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+      // The test page's last requests, answered or not, for the report of a test that fails (what was it waiting on?).
+      const started = Date.now();
+      const recent: string[] = [];
+      const ended = (request: Request, how: string) => {
+        // The editor's backend is one address: its action names the request.
+        const action = /"action":"(\w+)"/.exec(request.postData() ?? "")?.[1] ?? "";
+        const asked = `${request.method()} ${new URL(request.url()).pathname} ${action}`.trim();
+        recent.push(`${Date.now() - started} ms ${asked} ${how}`);
+        recent.splice(0, recent.length - 20);
+      };
+      page.on("requestfinished", (request) => ended(request, "answered"));
+      page.on("requestfailed", (request) => ended(request, `failed (${request.failure()?.errorText})`));
       const watch = (watched: Page) => {
         const open = () => !closing.has(watched.context());
         watched.on("console", (msg) => {
@@ -111,6 +142,7 @@ export const test = base.extend<{ guard: Guard }, WorkerFixtures>({
       } finally {
         browser.newContext = newContext;
       }
+      await guard.report();
       const unexpected = guard.consoleErrors.filter((text) => !guard.allowed.some((re) => re.test(text)));
       expect(unexpected, `console errors; server errors: ${guard.serverErrors.join("; ") || "none"}`).toEqual([]);
       expect(guard.foreignRequests, "requests to other hosts").toEqual([]);

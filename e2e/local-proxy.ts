@@ -154,7 +154,8 @@ export function proxyForEachTest(mode: "simple" | "drafts"): () => LocalProxy {
     guard.intercepted.push(new RegExp(`^http://(127\\.0\\.0\\.1|localhost):${EDITOR_PROXY_PORT}/`));
     await proxy.route(page.context());
   });
-  test.afterEach(async ({ page }) => {
+  test.afterEach(async ({ page, guard }) => {
+    await guard.report();
     await page.close();
     await proxy.stop();
   });
