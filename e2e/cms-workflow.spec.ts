@@ -296,3 +296,35 @@ test("a note on a draft at 375 px is seen and resolved at 1280; the board counts
   await page.goto(`${ADMIN_URL}#/workflow`);
   await expect(card.locator("xpath=following-sibling::p[1]")).toHaveText("0 open review notes.");
 });
+
+test("the entry opened next while a Publish's reload is slow keeps its own fields; the published one shows its own", async ({
+  page,
+}) => {
+  test.skip(services().length < 2, "two entries need two services, and data/ has one");
+  const [first, second] = services();
+  const firstFile = `data/services/${first.slug}.yaml`;
+  await openEditor(page, `collections/services/entries/${first.slug}`);
+  const title = `${first.title} (published)`;
+  await serviceField(page, "title").fill(title);
+  await saveDraft(page);
+  await setStatus(page, "Ready");
+  // After a Publish, Decap reads the published entry again; on a slow line the editor has opened the next one by then.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1$/, async (route) => {
+    if (route.request().postDataJSON()?.params?.path === firstFile) await held;
+    await route.fallback();
+  });
+  await publish(page);
+  await expect(page.getByText(/entry published/i).first()).toBeVisible();
+  await openEditor(page, `collections/services/entries/${second.slug}`);
+  await expect(serviceField(page, "title")).toHaveValue(second.title);
+  const read = page.waitForEvent("requestfinished", (request) => request.postDataJSON()?.params?.path === firstFile);
+  release();
+  await read;
+  // Time for Decap to take the answer in, as it would have (its form changed within a frame of it).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+  await expect(serviceField(page, "title")).toHaveValue(second.title);
+  await openEditor(page, `collections/services/entries/${first.slug}`);
+  await expect(serviceField(page, "title")).toHaveValue(title);
+});
