@@ -61,11 +61,6 @@ function sessionEnded(error: { status?: number }): never {
   }
   throw error;
 }
-/** Whether the address shows a saved entry's form, and not the one of the file at `path`. */
-function formOfAnother(path: unknown): boolean {
-  const open = openEntry(location.hash);
-  return open !== null && entryFile(open.collection, open.slug).file !== path;
-}
 // Decap's proxy backend, with each write naming the versions it replaces, and an ended session said so: the content
 // service's, hosted (the content API) or over this folder's git repository (npm run cms).
 const proxyInit = CMS.getBackend("proxy").init;
@@ -88,7 +83,8 @@ function versioned(...args: unknown[]) {
     const answer = (action === "getEntry" && (await keptEntry(params))) || (await remembered(action, params, ask));
     // An entry read for a form the editor has since left (Decap's reload after a Publish, an entry opened and left at
     // once): Decap would put it into the entry now open, and a save would write it over that entry's file. Unanswered.
-    if (action === "getEntry" && formOfAnother(params.path)) return new Promise<never>(() => {});
+    const open = action === "getEntry" && openEntry(location.hash);
+    if (open && entryFile(open.collection, open.slug).file !== params.path) return new Promise<never>(() => {});
     await read.answered(action, params, answer);
     return answer;
   };
