@@ -328,3 +328,43 @@ test("the entry opened next while a Publish's reload is slow keeps its own field
   await openEditor(page, `collections/services/entries/${first.slug}`);
   await expect(serviceField(page, "title")).toHaveValue(title);
 });
+
+test("the entry opened next while a draft's read is slow keeps its own fields; the draft shows its own", async ({
+  page,
+}) => {
+  test.skip(services().length < 2, "two entries need two services, and data/ has one");
+  const [first, second] = services();
+  const firstFile = `data/services/${first.slug}.yaml`;
+  await openEditor(page, `collections/services/entries/${first.slug}`);
+  const title = `${first.title} (draft)`;
+  await serviceField(page, "title").fill(title);
+  await saveDraft(page);
+  await openEditor(page, `collections/services/entries/${second.slug}`);
+  await expect(serviceField(page, "title")).toHaveValue(second.title);
+  // Opening a draft, Decap reads the draft, then its file; on a slow line the editor has opened the next one by then.
+  let formRead = false;
+  let [asked, release] = [() => {}, () => {}];
+  const fileAsked = new Promise<void>((resolve) => (asked = resolve));
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1$/, async (route) => {
+    const { action, params } = route.request().postDataJSON() ?? {};
+    if (action === "unpublishedEntry" && params?.slug === first.slug && !params.id) formRead = true;
+    if (action === "unpublishedEntryDataFile" && params?.path === firstFile && formRead) {
+      asked();
+      await held;
+    }
+    await route.fallback();
+  });
+  await openEditor(page, `collections/services/entries/${first.slug}`);
+  await fileAsked;
+  await openEditor(page, `collections/services/entries/${second.slug}`);
+  await expect(serviceField(page, "title")).toHaveValue(second.title);
+  const read = page.waitForEvent("requestfinished", (request) => request.postDataJSON()?.params?.path === firstFile);
+  release();
+  await read;
+  // Time for Decap to take the answer in, as it would have (its form changed within a frame of it).
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+  await expect(serviceField(page, "title")).toHaveValue(second.title);
+  await openEditor(page, `collections/services/entries/${first.slug}`);
+  await expect(serviceField(page, "title")).toHaveValue(title);
+});

@@ -74,17 +74,29 @@ function versioned(...args: unknown[]) {
       (file) => ({ ...file, displayURL: { path: file.path } }),
     );
   proxy.getMediaDisplayURL = async ({ path }) => (await proxy.getMediaFile(path)).url;
+  // A form reads its draft (by collection and slug; the board, by id), then the draft's file: the drafts between.
+  const formDrafts = new Set<string>();
   proxy.request = async ({ action, params }) => {
     const ask = () =>
       request({ action, params: read.params(action, params) }).catch((error) => {
         answers.kept.clear();
         return sessionEnded(error);
       });
+    const draft = `${params.collection}/${params.slug}`;
+    const form =
+      (action === "unpublishedEntry" && !params.id) ||
+      (action === "unpublishedEntryDataFile" && formDrafts.delete(draft));
     const answer = (action === "getEntry" && (await keptEntry(params))) || (await remembered(action, params, ask));
-    // An entry read for a form the editor has since left (Decap's reload after a Publish, an entry opened and left at
-    // once): Decap would put it into the entry now open, and a save would write it over that entry's file. Unanswered.
-    const open = action === "getEntry" && openEntry(location.hash);
-    if (open && entryFile(open.collection, open.slug).file !== params.path) return new Promise<never>(() => {});
+    // A read for a form the editor has since left (Decap's reload after a Publish, an entry opened and left at once):
+    // Decap would put it into the entry now open, and a save would write it over that entry's file. Unanswered.
+    const open = openEntry(location.hash);
+    const here =
+      open &&
+      (action === "getEntry"
+        ? entryFile(open.collection, open.slug).file === params.path
+        : draft === `${open.collection}/${open.slug}`);
+    if (open && !here && (action === "getEntry" || form)) return new Promise<never>(() => {});
+    if (here && action === "unpublishedEntry" && form) formDrafts.add(draft);
     await read.answered(action, params, answer);
     return answer;
   };
