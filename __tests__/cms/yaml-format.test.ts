@@ -24,9 +24,9 @@ const read = (file: string) => fs.readFileSync(path.join(DATA_DIR, file), "utf8"
 
 /** Lines of `after` not in `before`, and the other way round. */
 function changed(before: string, after: string) {
-  const a = before.split("\n");
-  const b = after.split("\n");
-  return { removed: a.filter((l) => !b.includes(l)), added: b.filter((l) => !a.includes(l)) };
+  const [a, b] = [before.split("\n"), after.split("\n")];
+  const [inA, inB] = [new Set(a), new Set(b)];
+  return { removed: a.filter((l) => !inB.has(l)), added: b.filter((l) => !inA.has(l)) };
 }
 
 /** Every string field of a data tree, with its path. */
