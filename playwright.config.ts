@@ -66,7 +66,16 @@ export default defineConfig<object, Servers>({
     // above what any step takes on a busy two-core machine (Decap's start, the longest, 5 s).
     actionTimeout: 20_000,
   },
+  // Tests start in the order of these projects. The login project's run in turn, in one worker (its servers are its
+  // own): first, so that the other worker's tests fill the time beside them and no worker waits at the end.
   projects: [
+    {
+      name: "login",
+      testMatch: LOGIN_SPECS,
+      // Its own Cloudflare runtimes (content-api-session.ts); the Worker route's site behind them.
+      use: { baseURL: ACCESS_SITE_URL, viewport: { width: 1280, height: 800 }, servers: ["fixtureSite"] },
+      expect: EDITOR_EXPECT,
+    },
     {
       name: "desktop-1280",
       testIgnore: [...EDITOR_SPECS, ...NGINX_ONLY, ...LOGIN_SPECS, ...FIXTURE_SPECS, ...DEVELOP_SPECS, ...QUICK_IGNORE],
@@ -93,13 +102,6 @@ export default defineConfig<object, Servers>({
       testMatch: FIXTURE_SPECS,
       // The same page built from plain content is the site's.
       use: { baseURL: FIXTURE_SITE_URL, viewport: { width: 1280, height: 800 }, servers: ["fixtureSite", "site"] },
-    },
-    {
-      name: "login",
-      testMatch: LOGIN_SPECS,
-      // Its own Cloudflare runtimes (content-api-session.ts); the Worker route's site behind them.
-      use: { baseURL: ACCESS_SITE_URL, viewport: { width: 1280, height: 800 }, servers: ["fixtureSite"] },
-      expect: EDITOR_EXPECT,
     },
     {
       name: "nginx",
