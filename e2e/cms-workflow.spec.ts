@@ -277,29 +277,23 @@ test("a note on a draft at 375 px is seen and resolved at 1280; the board counts
   await expect(card.locator("xpath=following-sibling::p[1]")).toHaveText("0 open review notes.");
 });
 
-test("the entry opened next while a Publish's reload is slow keeps its own fields; the published one shows its own", async ({
-  page,
-}) => {
+/** The first service retitled in a draft, with the second beside it (the tests of a late read need two services). */
+async function retitledDraft(page: Page, note: string) {
   test.skip(services().length < 2, "two entries need two services, and data/ has one");
   const [first, second] = services();
-  const firstFile = `data/services/${first.slug}.yaml`;
   await openEditor(page, `collections/services/entries/${first.slug}`);
-  const title = `${first.title} (published)`;
+  const title = `${first.title} (${note})`;
   await serviceField(page, "title").fill(title);
   await saveDraft(page);
-  await setStatus(page, "Ready");
-  // After a Publish, Decap reads the published entry again; on a slow line the editor has opened the next one by then.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/api\/v1$/, async (route) => {
-    if (route.request().postDataJSON()?.params?.path === firstFile) await held;
-    await route.fallback();
-  });
-  await publish(page);
-  await expect(page.getByText(/entry published/i).first()).toBeVisible();
+  return { first, second, file: `data/services/${first.slug}.yaml`, title };
+}
+
+/** With the second service open, the held read of the first's file answers: each form keeps its own title. */
+async function answerLate(page: Page, release: () => void, draft: Awaited<ReturnType<typeof retitledDraft>>) {
+  const { first, second, file, title } = draft;
   await openEditor(page, `collections/services/entries/${second.slug}`);
   await expect(serviceField(page, "title")).toHaveValue(second.title);
-  const read = page.waitForEvent("requestfinished", (request) => request.postDataJSON()?.params?.path === firstFile);
+  const read = page.waitForEvent("requestfinished", (request) => request.postDataJSON()?.params?.path === file);
   release();
   await read;
   // Time for Decap to take the answer in, as it would have (its form changed within a frame of it).
@@ -307,18 +301,30 @@ test("the entry opened next while a Publish's reload is slow keeps its own field
   await expect(serviceField(page, "title")).toHaveValue(second.title);
   await openEditor(page, `collections/services/entries/${first.slug}`);
   await expect(serviceField(page, "title")).toHaveValue(title);
+}
+
+test("the entry opened next while a Publish's reload is slow keeps its own fields; the published one shows its own", async ({
+  page,
+}) => {
+  const draft = await retitledDraft(page, "published");
+  await setStatus(page, "Ready");
+  // After a Publish, Decap reads the published entry again; on a slow line the editor has opened the next one by then.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1$/, async (route) => {
+    if (route.request().postDataJSON()?.params?.path === draft.file) await held;
+    await route.fallback();
+  });
+  await publish(page);
+  await expect(page.getByText(/entry published/i).first()).toBeVisible();
+  await answerLate(page, release, draft);
 });
 
 test("the entry opened next while a draft's read is slow keeps its own fields; the draft shows its own", async ({
   page,
 }) => {
-  test.skip(services().length < 2, "two entries need two services, and data/ has one");
-  const [first, second] = services();
-  const firstFile = `data/services/${first.slug}.yaml`;
-  await openEditor(page, `collections/services/entries/${first.slug}`);
-  const title = `${first.title} (draft)`;
-  await serviceField(page, "title").fill(title);
-  await saveDraft(page);
+  const draft = await retitledDraft(page, "draft");
+  const { first, second, file } = draft;
   await openEditor(page, `collections/services/entries/${second.slug}`);
   await expect(serviceField(page, "title")).toHaveValue(second.title);
   // Opening a draft, Decap reads the draft, then its file; on a slow line the editor has opened the next one by then.
@@ -329,7 +335,7 @@ test("the entry opened next while a draft's read is slow keeps its own fields; t
   await page.route(/\/api\/v1$/, async (route) => {
     const { action, params } = route.request().postDataJSON() ?? {};
     if (action === "unpublishedEntry" && params?.slug === first.slug && !params.id) formRead = true;
-    if (action === "unpublishedEntryDataFile" && params?.path === firstFile && formRead) {
+    if (action === "unpublishedEntryDataFile" && params?.path === file && formRead) {
       asked();
       await held;
     }
@@ -337,14 +343,5 @@ test("the entry opened next while a draft's read is slow keeps its own fields; t
   });
   await openEditor(page, `collections/services/entries/${first.slug}`);
   await fileAsked;
-  await openEditor(page, `collections/services/entries/${second.slug}`);
-  await expect(serviceField(page, "title")).toHaveValue(second.title);
-  const read = page.waitForEvent("requestfinished", (request) => request.postDataJSON()?.params?.path === firstFile);
-  release();
-  await read;
-  // Time for Decap to take the answer in, as it would have (its form changed within a frame of it).
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
-  await expect(serviceField(page, "title")).toHaveValue(second.title);
-  await openEditor(page, `collections/services/entries/${first.slug}`);
-  await expect(serviceField(page, "title")).toHaveValue(title);
+  await answerLate(page, release, draft);
 });
