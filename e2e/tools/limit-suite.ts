@@ -6,13 +6,13 @@
 // the variant into <dir>.
 import { execFileSync } from "child_process";
 import fs from "fs";
-import os from "os";
 import path from "path";
 import { patchYaml } from "../../src/content/yaml-patch";
 import { PAGE_FILES, SERVICE_COUNT, SERVICE_SCHEMA, resolveSchema, type JsonSchema } from "../../src/content/model";
 import { loadSchemas, readSourceFiles } from "../../src/content/read-content";
 import { parseData } from "../../src/content/data";
 import { validateContentDirectory } from "../../src/content/check";
+import { copyProject } from "./project-copy";
 
 type Data = Record<string, unknown>;
 type Mode = "most" | "least";
@@ -128,20 +128,14 @@ const [only, dir] = process.argv.slice(2);
 if (only === "most" || only === "least") {
   console.log(`The ${only} variant of data/ is in ${dir}: ${writeVariant(only, path.resolve(dir))}.`);
 } else {
-  // The project's own files (not data/) in a folder of its own, node_modules linked, where each variant's data/ is
-  // written in turn. Its path is the project's, so jest's cache (keyed by the folder) is warm for the second variant
-  // and for every later run.
-  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: root, encoding: "utf8" })
-    .split("\n")
-    .filter((file) => file && !file.startsWith("data/") && fs.existsSync(path.join(root, file)));
-  const copy = path.join(os.tmpdir(), `limit-suite${root.replace(/\W/g, "-")}`);
-  fs.rmSync(copy, { recursive: true, force: true });
+  // The project's own files (not data/) in a folder of its own, where each variant's data/ is written in turn. Its path
+  // is the project's, so jest's cache (keyed by the folder) is warm for the second variant and for every later run.
+  const copy = copyProject("limit-suite", (file) => file.startsWith("data/"));
   try {
-    for (const file of files) fs.cpSync(path.join(root, file), path.join(copy, file));
-    fs.symlinkSync(path.join(root, "node_modules"), path.join(copy, "node_modules"));
+    const tests = readingData(copy);
     for (const mode of ["most", "least"] as const) {
       console.log(`The unit suite on the ${mode} variant of data/ (${writeVariant(mode, path.join(copy, "data"))}):`);
-      execFileSync(jest, ["--ci", ...readingData(copy)], { cwd: copy, stdio: "inherit" });
+      execFileSync(jest, ["--ci", ...tests], { cwd: copy, stdio: "inherit" });
     }
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });
