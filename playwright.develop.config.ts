@@ -1,5 +1,6 @@
 // Browser tests of `npm start`: the site under `gatsby develop`, as a developer first runs it (e2e/develop.spec.ts).
-// Run before any build (package.json's test command): gatsby develop writes the same .cache/ and public/ as a build.
+// gatsby develop runs in a copy of the project (e2e/tools/project-copy.ts), so its .cache/ and public/ are not the
+// ones a build writes: package.json's test command runs this beside the speed gate and Lighthouse, which read public/.
 import { defineConfig } from "@playwright/test";
 import suite from "./playwright.config";
 
@@ -14,7 +15,7 @@ export default defineConfig({
   // The suite's browser (Debian's Chromium, its flags).
   use: { ...suite.use, baseURL: `http://localhost:${PORT}`, viewport: { width: 1280, height: 800 } },
   webServer: {
-    command: `npm run develop -- --port ${PORT}`,
+    command: `tsx e2e/tools/project-copy.ts npm run develop -- --port ${PORT}`,
     url: `http://localhost:${PORT}/`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -1,6 +1,7 @@
 // A copy of the project in the system's temporary folder (the files git tracks or would add, node_modules linked), for
-// a step whose writes (.cache/, public/, data/) must not meet another step's.
-import { execFileSync } from "child_process";
+// a step whose writes (.cache/, public/, data/) must not meet another step's. `tsx e2e/tools/project-copy.ts <command>`
+// runs the command in a fresh copy, and removes the copy when the command ends.
+import { execFileSync, spawn } from "child_process";
 import fs from "fs";
 import os from "os";
 import path from "path";
@@ -19,3 +20,13 @@ export function copyProject(name: string, skip: (file: string) => boolean = () =
   return copy;
 }
 
+if (require.main === module) {
+  const [command, ...args] = process.argv.slice(2);
+  const copy = copyProject("project-copy");
+  const child = spawn(command, args, { cwd: copy, stdio: "inherit" });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => {
+    fs.rmSync(copy, { recursive: true, force: true });
+    process.exit(code ?? (signal ? 0 : 1));
+  });
+}
