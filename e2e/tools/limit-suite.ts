@@ -130,6 +130,8 @@ if (only === "most" || only === "least") {
 } else {
   // The project's own files (not data/) in a folder of its own, where each variant's data/ is written in turn. Its path
   // is the project's, so jest's cache (keyed by the folder) is warm for the second variant and for every later run.
+  // npm test runs this beside the builds: nothing they write (public/, .cache/, the stylesheet styles-edit.mjs edits for
+  // a moment) is read here, in the copy or by jest, which mocks CSS.
   const copy = copyProject("limit-suite", (file) => file.startsWith("data/"));
   try {
     const tests = readingData(copy);
