@@ -1,12 +1,12 @@
-// Browser tests: Debian's Chromium (no downloaded browsers) against the production build in public/, served three
-// ways: by scripts/serve.ts (the whole suite, at two widths; what a host sends, at one), and by the real host
-// runtimes — Cloudflare's (`wrangler pages dev`, scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf
-// (scripts/nginx.mjs) — for the hosting and route specs; and the fixture build (e2e/tools/fixture-site.mjs) by
-// scripts/serve.ts for the text-is-text spec; the editor's specs get the editor for local editing, which no build
-// publishes, served over the build (e2e/tools/local-editor.ts). Each project names the servers it needs; each starts
-// once for the run, as the first test that needs it starts (e2e/servers.ts). The "login" project's spec starts its
-// own: Cloudflare's runtime with the site's functions on the fixture build, and stand-ins for GitHub and Cloudflare
-// Access.
+// Browser tests: Debian's Chromium (no downloaded browsers; the editor's in its headless shell,
+// e2e/tools/chromium.json) against the production build in public/, served three ways: by scripts/serve.ts (the whole
+// suite, at two widths; what a host sends, at one), and by the real host runtimes — Cloudflare's (`wrangler pages dev`,
+// scripts/cloudflare.mjs) and Debian's nginx with deploy/nginx.conf (scripts/nginx.mjs) — for the hosting and route
+// specs; and the fixture build (e2e/tools/fixture-site.mjs) by scripts/serve.ts for the text-is-text spec; the editor's
+// specs get the editor for local editing, which no build publishes, served over the build (e2e/tools/local-editor.ts).
+// Each project names the servers it needs; each starts once for the run, as the first test that needs it starts
+// (e2e/servers.ts). The "login" project's spec starts its own: Cloudflare's runtime with the site's functions on the
+// fixture build, and stand-ins for GitHub and Cloudflare Access.
 import { defineConfig } from "@playwright/test";
 import chromium from "./e2e/tools/chromium.json";
 import { ACCESS_SITE_URL, FIXTURE_SITE_URL } from "./e2e/fixture-build";
@@ -40,6 +40,11 @@ const DEVELOP_SPECS = ["develop.spec.ts"];
 // publish through a backend that runs git or a stand-in. With two editors and their backends on two busy cores a save
 // took over 5 s, the expectations' default. They check what happens; the speed gate and Lighthouse check how fast.
 const EDITOR_EXPECT = { timeout: 15_000 };
+// The browser a project's tests run in: Debian's Chromium, or for the editor's its headless shell (chromium.json).
+const launch = (executablePath: string) => ({
+  executablePath: process.env.CHROME_PATH || executablePath,
+  args: chromium.args,
+});
 
 export default defineConfig<object, Servers>({
   testDir: "e2e",
@@ -57,10 +62,7 @@ export default defineConfig<object, Servers>({
   use: {
     baseURL: BASE_URL,
     browserName: "chromium",
-    launchOptions: {
-      executablePath: process.env.CHROME_PATH || chromium.path,
-      args: chromium.args,
-    },
+    launchOptions: launch(chromium.path),
     trace: "off",
     // A click, fill or wait that cannot happen fails at that step, naming it, rather than as the test's timeout. Far
     // above what any step takes on a busy two-core machine (Decap's start, the longest, 5 s).
@@ -73,7 +75,12 @@ export default defineConfig<object, Servers>({
       name: "login",
       testMatch: LOGIN_SPECS,
       // Its own Cloudflare runtimes (content-api-session.ts); the Worker route's site behind them.
-      use: { baseURL: ACCESS_SITE_URL, viewport: { width: 1280, height: 800 }, servers: ["fixtureSite"] },
+      use: {
+        baseURL: ACCESS_SITE_URL,
+        viewport: { width: 1280, height: 800 },
+        servers: ["fixtureSite"],
+        launchOptions: launch(chromium.headlessShell),
+      },
       expect: EDITOR_EXPECT,
     },
     {
@@ -89,7 +96,12 @@ export default defineConfig<object, Servers>({
     {
       name: "editor",
       testMatch: EDITOR_SPECS,
-      use: { baseURL: LOCAL_EDITOR_URL, viewport: { width: 1280, height: 900 }, servers: ["localEditor"] },
+      use: {
+        baseURL: LOCAL_EDITOR_URL,
+        viewport: { width: 1280, height: 900 },
+        servers: ["localEditor"],
+        launchOptions: launch(chromium.headlessShell),
+      },
       expect: EDITOR_EXPECT,
     },
     {
