@@ -1,6 +1,7 @@
 // A copy of the project in the system's temporary folder (the files git tracks or would add, node_modules linked), for
 // a step whose writes (.cache/, public/, data/) must not meet another step's. `tsx e2e/tools/project-copy.ts <command>`
-// runs the command in a fresh copy, and removes the copy when the command ends.
+// runs the command in a fresh copy, left until the next run replaces it: a server stopped by its process group (as
+// Playwright stops gatsby develop) cannot be waited for to remove it.
 import { execFileSync, spawn } from "child_process";
 import fs from "fs";
 import os from "os";
@@ -22,11 +23,7 @@ export function copyProject(name: string, skip: (file: string) => boolean = () =
 
 if (require.main === module) {
   const [command, ...args] = process.argv.slice(2);
-  const copy = copyProject("project-copy");
-  const child = spawn(command, args, { cwd: copy, stdio: "inherit" });
+  const child = spawn(command, args, { cwd: copyProject("project-copy"), stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  child.on("exit", (code, signal) => {
-    fs.rmSync(copy, { recursive: true, force: true });
-    process.exit(code ?? (signal ? 0 : 1));
-  });
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }
